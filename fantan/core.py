@@ -8,6 +8,7 @@ functions.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from .cards import STRIDE, Card, CardSet, Deck, deck_for
@@ -26,7 +27,7 @@ class Geometry:
     __slots__ = (
         "rules", "deck", "n", "n_suits", "n_ranks", "full", "suit_masks", "start", "start_cards",
         "opening_bit", "build", "limited", "pass_limit", "penalty", "placement", "values",
-        "_opens",
+        "_opens", "_beyond",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -62,6 +63,7 @@ class Geometry:
                 values[card] = 1
         self.values = tuple(values)
         self._opens: dict[int, dict[CardSet, CardSet]] = {}
+        self._beyond: dict[int, dict[CardSet, CardSet]] = {}
 
     def start_mask(self, start: int) -> CardSet:
         """The start cards of every suit for a start position."""
@@ -140,6 +142,36 @@ class Geometry:
                     table[1 << (base + p)] = cells
             self._opens[start] = table
         return table
+
+
+    def beyond(self, start: int) -> dict[CardSet, CardSet]:
+        """Card bit -> the cells further out from the start card in its direction (for a start
+        card, the rest of its suit): the cards that playing it leads towards."""
+        table = self._beyond.get(start)
+        if table is None:
+            table = {}
+            for s in range(self.n_suits):
+                base = s * STRIDE
+                sm = self.suit_masks[s]
+                for p in range(self.n_ranks):
+                    bit = 1 << (base + p)
+                    if p > start:
+                        table[bit] = sm & ~((bit << 1) - 1)
+                    elif p < start:
+                        table[bit] = sm & (bit - 1)
+                    else:
+                        table[bit] = sm & ~bit
+            self._beyond[start] = table
+        return table
+
+
+def chips_paid(rules: Rules, dealt: Sequence[int], passes: Sequence[int]) -> tuple[int, ...]:
+    """Chips each seat has put into the pot: the ante (one more for a short hand) and passes."""
+    if rules.scoring != "chips":
+        return (0,) * len(dealt)
+    most = max(dealt)
+    per_pass = 1 if rules.pass_penalty == "chip" else 0
+    return tuple(1 + (d < most) + per_pass * p for d, p in zip(dealt, passes))
 
 
 @lru_cache(maxsize=64)
@@ -347,6 +379,35 @@ class Core:
 
     def cards_left(self) -> tuple[int, ...]:
         return tuple((h | e).bit_count() for h, e in zip(self.hands, self.elim_cards))
+
+    def scores(self, dealt: tuple[int, ...]) -> tuple[int, ...]:
+        """This hand's score per seat, as RULES.md §2's table defines it."""
+        g = self.g
+        r = g.rules
+        n = g.n
+        winner = self.winner()
+        left = self.cards_left()
+        scores: list[int]
+        if r.scoring == "zero-sum-cards":
+            scores = [-x for x in left]
+            scores[winner] = sum(left) - left[winner]
+        elif r.scoring == "chips":
+            paid = chips_paid(r, dealt, self.passes)
+            per_card = 1 if r.pay_per_card else 0
+            scores = [-(paid[s] + per_card * left[s]) for s in range(n)]
+            scores[winner] = -sum(scores) + scores[winner]
+        elif r.scoring == "placement":
+            scores = [0] * n
+            for place, s in enumerate(self.ranking(())):
+                scores[s] = n - 1 - place
+        else:
+            pen = self.passes if r.pass_penalty == "point" else [0] * n
+            if r.scoring == "penalty-points":
+                scores = [left[s] + pen[s] for s in range(n)]
+            else:
+                scores = [self.value_left(s) + pen[s] for s in range(n)]
+            scores[winner] = 0
+        return tuple(scores)
 
     def value_left(self, seat: int) -> int:
         v = self.g.values

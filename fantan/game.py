@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .cards import STRIDE, CardSet
-from .core import Core, Geometry, geometry
+from .core import Core, Geometry, chips_paid, geometry
 from .rules import Rules, RulesError, preset
 
 SAVE_FORMAT = "fantan.game"
@@ -92,7 +92,9 @@ def _move_table(g: Geometry) -> dict[str, tuple[int, CardSet]]:
         deck = g.deck
         for card in deck.cards(deck.full):
             code = deck.code(card)
-            spellings = [code] + (["T" + code[2:]] if code.startswith("10") else [])
+            # "TH" for "10H" is a French spelling only, as in Deck.parse.
+            ten = code.startswith("10") and deck.name == "french52"
+            spellings = [code] + (["T" + code[2:]] if ten else [])
             for sp in spellings:
                 table[sp] = (_PLAY, 1 << card)
                 table["GIVE:" + sp] = (_GIVE, 1 << card)
@@ -118,7 +120,7 @@ class GameState:
     >>> s.legal_moves() == ("7D",)
     True
     >>> s2 = s.play("7D")
-    >>> s.why_illegal("8D"), s2.why_illegal("AS")
+    >>> s.why_illegal("6D"), s2.why_illegal("AS")
     ('must-open-with', 'row-not-open')
     """
 
@@ -568,44 +570,9 @@ def _event(g: Geometry, e: tuple[Any, ...], viewer: int | None) -> Event:
 
 
 def _result(c: Core, dealt: tuple[int, ...]) -> Result:
-    g = c.g
-    r = g.rules
-    n = g.n
-    winner = c.winner()
-    left = c.cards_left()
-    passes = tuple(c.passes)
-    scores: list[int]
-    if r.scoring == "zero-sum-cards":
-        scores = [-left[s] for s in range(n)]
-        scores[winner] = sum(left[s] for s in range(n) if s != winner)
-    elif r.scoring == "chips":
-        paid = chips_paid(r, dealt, passes)
-        scores = [-(paid[s] + (left[s] if r.pay_per_card else 0)) for s in range(n)]
-        scores[winner] = -sum(scores[s] for s in range(n) if s != winner)
-    elif r.scoring == "placement":
-        order = c.ranking(())
-        scores = [0] * n
-        for place, s in enumerate(order):
-            scores[s] = n - 1 - place
-        return Result(winner, order, left, tuple(scores), passes, tuple(c.elim))
-    else:
-        pen = passes if r.pass_penalty == "point" else (0,) * n
-        if r.scoring == "penalty-points":
-            scores = [left[s] + pen[s] for s in range(n)]
-        else:
-            scores = [c.value_left(s) + pen[s] for s in range(n)]
-        scores[winner] = 0
-    sc = tuple(scores)
-    return Result(winner, c.ranking(sc), left, sc, passes, tuple(c.elim))
-
-
-def chips_paid(rules: Rules, dealt: Sequence[int], passes: Sequence[int]) -> tuple[int, ...]:
-    """Chips each seat has put into the pot: the ante (one more for a short hand) and passes."""
-    if rules.scoring != "chips":
-        return (0,) * len(dealt)
-    most = max(dealt)
-    per_pass = 1 if rules.pass_penalty == "chip" else 0
-    return tuple(1 + (d < most) + per_pass * p for d, p in zip(dealt, passes))
+    scores = c.scores(dealt)
+    return Result(c.winner(), c.ranking(scores), c.cards_left(), scores, tuple(c.passes),
+                  tuple(c.elim))
 
 
 # --- observations ---------------------------------------------------------------------------

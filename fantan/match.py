@@ -163,6 +163,7 @@ def match_from_dict(data: Any) -> Match:
     version = data.get("version")
     _need(type(version) is int, "the save has no version number")
     _need(version <= SAVE_VERSION, f"the save is from a newer version ({version}) of the game")
+    _need(version == SAVE_VERSION, f"save version {version} is not supported")
     rules = Rules.from_dict(data["rules"])
     seed, dealer = data["seed"], data["dealer"]
     _need(type(seed) is int and type(dealer) is int, "seed and dealer must be whole numbers")

@@ -5,10 +5,10 @@
 ('low', 'penalty-points', 5)
 >>> Rules.from_dict(r.to_dict()) == r
 True
->>> preset("fan-tan").replace(scoring="chips")
+>>> preset("fan-tan").replace(pass_penalty="chip")
 Traceback (most recent call last):
 ...
-fantan.rules.RulesError: scoring 'chips' is refused: ...
+fantan.rules.RulesError: pass_penalty 'chip' is refused: ...
 """
 
 from __future__ import annotations

@@ -1,0 +1,41 @@
+"""Computer players. They see only an Observation, never another seat's hidden cards.
+
+>>> import fantan
+>>> s = fantan.new_game(fantan.preset("fan-tan"), seed=3)
+>>> obs = s.observation(s.to_move)
+>>> fantan.ai.choose("hard", obs, seed=1, iterations=20) in s.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..game import Observation
+from .heuristic import easy, medium
+from .search import hard
+
+LEVELS = ("easy", "medium", "hard")
+
+BUDGETS: dict[str, dict[str, float]] = {
+    # Every search budget in one place. Hard works to ``budget_ms`` of wall time (at least
+    # ``min_worlds`` sampled worlds) unless ``iterations`` fixes the number of worlds.
+    "hard": {"budget_ms": 150.0, "min_worlds": 8},
+}
+
+
+def choose(level: str, observation: Observation | dict[str, Any], seed: int = 0,
+           iterations: int | None = None) -> str:
+    """A legal move for the observing seat, which must be the seat to move."""
+    obs = observation if isinstance(observation, Observation) else Observation.from_dict(
+        observation)
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+    if obs.to_move != obs.seat or not obs.legal_moves:
+        raise ValueError("it is not the observing seat's turn")
+    if level == "hard":
+        b = BUDGETS["hard"]
+        return hard(obs, seed, iterations, b["budget_ms"], int(b["min_worlds"]))
+    rnd = random.Random(seed).random
+    return easy(obs, rnd) if level == "easy" else medium(obs, rnd)

@@ -1,0 +1,153 @@
+"""What a computer player may infer from its observation, and uniform samples of the hidden
+hands consistent with it. Only the observation is read: never another seat's cards."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import CardSet, bits
+from ..core import Core, Geometry
+from ..game import Observation
+from ..sim import Rand
+
+
+@dataclass(frozen=True)
+class Belief:
+    """The public facts about the hidden cards, as bitmasks."""
+
+    seat: int
+    unknown: CardSet
+    """Cards neither on the table, nor in our hand, nor known to be in a given hand."""
+    known: tuple[CardSet, ...]
+    """Cards known to be in each seat's hand (a card we gave that was not played since)."""
+    void: tuple[CardSet, ...]
+    """Cards each seat cannot hold (it passed while they were playable, under forced passing)."""
+    need: tuple[int, ...]
+    """How many unknown cards each seat holds."""
+    elim_cards: tuple[CardSet, ...]
+    nplays: int
+
+
+def infer(obs: Observation) -> Belief:
+    """Read the public history: voids from forced passes, cards we gave, eliminations."""
+    g = obs.geometry
+    deck = g.deck
+    n = g.n
+    me = obs.seat
+    known = [0] * n
+    void = [0] * n
+    elim_cards = [0] * n
+    nplays = 0
+    passes_inform = obs.rules.passing == "forced"
+    for e in obs.history:
+        if e.kind == "play":
+            bit = 1 << deck.parse(e.card or "")
+            nplays += 1
+            known[e.seat] &= ~bit
+        elif e.kind == "pass":
+            if passes_inform and e.seat != me:
+                void[e.seat] |= deck.mask(e.cards)
+        elif e.kind == "eliminated":
+            elim_cards[e.seat] = deck.mask(e.cards)
+        elif e.kind == "give":
+            to = e.to if e.to is not None else -1
+            if e.card is None:
+                # A hidden gift: the giver may have given a card we knew of, and the receiver
+                # may now hold a card it was void in.
+                known[e.seat] = 0
+                void[to] = 0
+            else:
+                bit = 1 << deck.parse(e.card)
+                known[e.seat] &= ~bit
+                if to != me:
+                    known[to] |= bit
+                    void[to] &= ~bit
+    known[me] = 0
+    for s in range(n):
+        void[s] &= ~known[s]
+    seen = obs.table_mask | obs.hand_mask
+    for k in known:
+        seen |= k
+    unknown = g.full & ~seen
+    need = [
+        0 if s == me else max(0, obs.hand_sizes[s] - known[s].bit_count()) for s in range(n)
+    ]
+    return Belief(me, unknown, tuple(known), tuple(void), tuple(need), tuple(elim_cards), nplays)
+
+
+def sample_hands(obs: Observation, b: Belief, rnd: Rand, tries: int = 30) -> list[CardSet]:
+    """One assignment of the unknown cards to the other seats, consistent with the belief.
+
+    Rejection sampling from a uniform deal gives exact uniform samples; where the voids make that
+    too rare, a constrained deal (most constrained card first) is used instead.
+    """
+    n = len(b.need)
+    cards = list(bits(b.unknown))
+    others = [s for s in range(n) if s != b.seat and b.need[s] > 0]
+    any_void = any(b.void[s] & b.unknown for s in others)
+    for _ in range(tries if any_void else 1):
+        hands = _uniform_deal(cards, others, b.need, rnd)
+        if not any_void or all(not hands[s] & b.void[s] for s in others):
+            return _finish(obs, b, hands)
+    return _finish(obs, b, _constrained_deal(cards, others, b, rnd))
+
+
+def _uniform_deal(cards: list[int], others: list[int], need: tuple[int, ...], rnd: Rand
+                  ) -> list[CardSet]:
+    pool = cards[:]
+    for i in range(len(pool) - 1, 0, -1):
+        j = int(rnd() * (i + 1))
+        pool[i], pool[j] = pool[j], pool[i]
+    hands = [0] * len(need)
+    k = 0
+    for s in others:
+        for c in pool[k:k + need[s]]:
+            hands[s] |= 1 << c
+        k += need[s]
+    return hands
+
+
+def _constrained_deal(cards: list[int], others: list[int], b: Belief, rnd: Rand
+                      ) -> list[CardSet]:
+    room = {s: b.need[s] for s in others}
+    hands = [0] * len(b.need)
+    allowed = {c: [s for s in others if not (b.void[s] >> c) & 1] for c in cards}
+    order = sorted(cards, key=lambda c: (len(allowed[c]), rnd()))
+    for c in order:
+        seats = [s for s in allowed[c] if room[s] > 0] or [s for s in others if room[s] > 0]
+        total = sum(room[s] for s in seats)
+        x = rnd() * total
+        for s in seats:
+            x -= room[s]
+            if x < 0:
+                break
+        hands[s] |= 1 << c
+        room[s] -= 1
+    return hands
+
+
+def _finish(obs: Observation, b: Belief, hands: list[CardSet]) -> list[CardSet]:
+    for s in range(len(hands)):
+        hands[s] |= b.known[s]
+    hands[b.seat] = obs.hand_mask
+    return hands
+
+
+def core_for(obs: Observation, b: Belief, g: Geometry, hands: list[CardSet]) -> Core:
+    """A Core of the observed position with the sampled hands, ready to play out."""
+    c = Core()
+    c.g = g
+    c.hands = hands
+    c.table = obs.table_mask
+    c.laid = obs.laid_mask
+    c.start = obs.start
+    c.targets = g.targets(obs.table_mask, obs.start)
+    c.to_move = obs.to_move if obs.to_move is not None else obs.seat
+    c.passes = list(obs.passes)
+    c.gift_to = obs.gift[1] if obs.gift is not None else -1
+    c.out = list(obs.out)
+    c.elim = list(obs.eliminated)
+    c.elim_cards = list(b.elim_cards)
+    c.nplays = b.nplays
+    c.over = False
+    return c

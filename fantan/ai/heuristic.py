@@ -1,0 +1,124 @@
+"""Easy and Medium: a beginner's random choice and the strategy notes of RULES.md §4."""
+
+from __future__ import annotations
+
+from ..cards import STRIDE, CardSet, bits
+from ..core import Geometry
+from ..game import Observation
+from ..sim import Rand
+
+
+def easy(obs: Observation, rnd: Rand) -> str:
+    """Any legal card, at random; passes only when it must; gives any card."""
+    moves = [m for m in obs.legal_moves if m != "pass"] or list(obs.legal_moves)
+    return moves[int(rnd() * len(moves))]
+
+
+def _beyond(g: Geometry, card: int, start: int) -> CardSet:
+    """The cells a card leads to: further out from the start card in its direction."""
+    suit, pos = divmod(card, STRIDE)
+    sm = g.suit_masks[suit]
+    base = suit * STRIDE
+    if pos > start:
+        return sm & ~((1 << (base + pos + 1)) - 1)
+    if pos < start:
+        return sm & ((1 << (base + pos)) - 1)
+    return sm & ~(1 << card)
+
+
+# Weights of card_score, tuned in the arena against Easy (fan-tan, 4 players).
+W_MINE = 4.0        # each of our cards the play leads towards
+W_CHAIN = 0.5       # each of our cards in an unbroken run right behind it
+W_THEIRS = 0.5      # each card it leads towards that others may hold
+W_DEAD_END = 0.5    # a card at a row end opens nothing for anyone
+RACE_FACTOR = 0.3   # with 3 cards or fewer, stop blocking
+THREAT_FACTOR = 3.0  # when an opponent has 2 cards or fewer, block harder
+
+
+def card_score(obs: Observation, card: int) -> float:
+    """How good it is for us to play ``card`` now (higher is better)."""
+    g = obs.geometry
+    start = obs.start
+    assert start is not None
+    hand = obs.hand_mask
+    me = obs.seat
+    beyond = _beyond(g, card, start)
+    mine = (beyond & hand).bit_count()
+    theirs = (beyond & ~hand & ~obs.table_mask).bit_count()
+    suit_base = card - card % STRIDE
+    chain = 0
+    for step in _directions(card % STRIDE, start):
+        p = card % STRIDE + step
+        while 0 <= p < g.n_ranks and hand >> (suit_base + p) & 1:
+            chain += 1
+            p += step
+    threat = min(
+        (obs.hand_sizes[s] for s in range(g.n)
+         if s != me and s not in obs.out and s not in obs.eliminated),
+        default=99,
+    )
+    w_theirs = W_THEIRS
+    if obs.hand_sizes[me] <= 3:
+        w_theirs *= RACE_FACTOR
+    if threat <= 2:
+        w_theirs *= THREAT_FACTOR
+    score = W_MINE * mine + W_CHAIN * chain - w_theirs * theirs
+    if not beyond:
+        score += W_DEAD_END
+    if obs.rules.scoring in ("face-value", "ruter7-values"):
+        score += g.values[card] / 4.0
+    return score
+
+
+def _directions(pos: int, start: int) -> tuple[int, ...]:
+    return (1,) if pos > start else (-1,) if pos < start else (1, -1)
+
+
+def opening_score(obs: Observation, card: int) -> float:
+    """French Domino's free first card: a rank where our hand sits well around it."""
+    g = obs.geometry
+    hand = obs.hand_mask
+    pos = card % STRIDE
+    score = 0.0
+    for c in bits(hand):
+        d = abs(c % STRIDE - pos)
+        score += 2.0 if d == 0 else 1.0 / d
+    return score - abs(pos - (g.n_ranks - 1) / 2) * 0.1
+
+
+def gift_score(obs: Observation, card: int) -> float:
+    """How good a card is to give away: far from playable, costly to hold, not ours to need."""
+    g = obs.geometry
+    suit, pos = divmod(card, STRIDE)
+    start = obs.start if obs.start is not None else pos
+    run = g.run(obs.table_mask, suit, obs.start)
+    if run is None:
+        distance = abs(pos - start) + 1
+    else:
+        distance = max(run[0] - pos, pos - run[1], 0)
+    score = float(distance)
+    if obs.rules.scoring in ("face-value", "ruter7-values"):
+        score += g.values[card] / 3.0
+    if _beyond(g, card, start) & obs.hand_mask:
+        score -= 3.0
+    return score
+
+
+def medium(obs: Observation, rnd: Rand) -> str:
+    """The strategy notes: gates, own cards first, dead ends, racing, blocking, card values."""
+    g = obs.geometry
+    deck = g.deck
+    moves = obs.legal_moves
+    if len(moves) == 1:
+        return moves[0]
+    if moves[0].startswith("give:"):
+        return max(moves, key=lambda m: (gift_score(obs, deck.parse(m[5:])), rnd()))
+    cards = [m for m in moves if m != "pass"]
+    if obs.start is None:
+        return max(cards, key=lambda m: (opening_score(obs, deck.parse(m)), rnd()))
+    best = max(cards, key=lambda m: (card_score(obs, deck.parse(m)), rnd()))
+    if "pass" in moves:
+        left = obs.rules.pass_limit - obs.passes[obs.seat]
+        if left >= 2 and card_score(obs, deck.parse(best)) < -1.0:
+            return "pass"
+    return best

@@ -1,0 +1,160 @@
+"""Duplicate-deal arena for the computer players.
+
+    python -m fantan.arena hard medium --games 2000 --preset fan-tan [--players 4]
+        [--iterations N] [--budget-ms MS] [--jobs 2]
+
+Every deal is replayed with the tested player in every seat and the other level in the others
+(each opponent seeded per deal and seat), so luck of the cards cancels out. It prints the tested
+player's win rate with a 95% interval, its mean cards left and mean score, the win rate per seat,
+and its time per decision where it had a choice (p50, p90, max).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import os
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from . import ai
+from .game import new_game
+from .rules import PRESETS, Rules, preset
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    wins: int = 0
+    cards_left: int = 0
+    score: int = 0
+    seat_games: list[int] = field(default_factory=list)
+    seat_wins: list[int] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+
+    def add(self, other: Tally) -> None:
+        self.games += other.games
+        self.wins += other.wins
+        self.cards_left += other.cards_left
+        self.score += other.score
+        if not self.seat_games:
+            self.seat_games = [0] * len(other.seat_games)
+            self.seat_wins = [0] * len(other.seat_wins)
+        for i, (g, w) in enumerate(zip(other.seat_games, other.seat_wins)):
+            self.seat_games[i] += g
+            self.seat_wins[i] += w
+        self.times.extend(other.times)
+
+
+def play_deal(rules: Rules, deal: int, tested: str, other: str,
+              iterations: int | None) -> Tally:
+    """One deal, played once with ``tested`` in each seat."""
+    n = rules.players
+    t = Tally(seat_games=[0] * n, seat_wins=[0] * n)
+    for seat in range(n):
+        s = new_game(rules, deal, dealer=deal % n)
+        move_no = 0
+        while not s.is_over:
+            mover = s.to_move
+            assert mover is not None
+            obs = s.observation(mover)
+            level = tested if mover == seat else other
+            seed = (deal * 1_000_003 + mover * 7_919 + move_no) % 2**31
+            if mover == seat and len(obs.legal_moves) > 1:
+                t0 = time.perf_counter()
+                move = ai.choose(level, obs, seed=seed, iterations=iterations)
+                t.times.append(time.perf_counter() - t0)
+            else:
+                move = ai.choose(level, obs, seed=seed, iterations=iterations)
+            s = s.play(move)
+            move_no += 1
+        r = s.result
+        assert r is not None
+        t.games += 1
+        t.seat_games[seat] += 1
+        won = r.ranking[0] == seat
+        t.wins += won
+        t.seat_wins[seat] += won
+        t.cards_left += r.cards_left[seat]
+        t.score += r.scores[seat]
+    return t
+
+
+def _job(args: tuple[Rules, int, str, str, int | None]) -> Tally:
+    return play_deal(*args)
+
+
+def run(rules: Rules, tested: str, other: str, deals: Sequence[int], iterations: int | None,
+        jobs: int) -> Tally:
+    total = Tally(seat_games=[0] * rules.players, seat_wins=[0] * rules.players)
+    tasks = [(rules, d, tested, other, iterations) for d in deals]
+    if jobs <= 1:
+        for task in tasks:
+            total.add(_job(task))
+    else:
+        with multiprocessing.Pool(jobs) as pool:
+            for t in pool.imap_unordered(_job, tasks, chunksize=4):
+                total.add(t)
+    return total
+
+
+def _pct(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def report(rules_name: str, rules: Rules, tested: str, other: str, t: Tally,
+           seconds: float) -> str:
+    p = t.wins / t.games if t.games else 0.0
+    half = 1.96 * math.sqrt(p * (1 - p) / t.games) if t.games else 0.0
+    fair = 1 / rules.players
+    lines = [
+        f"{tested} vs {rules.players - 1} x {other}, preset {rules_name}, "
+        f"{rules.players} players, {t.games} games ({t.games // rules.players} deals x "
+        f"{rules.players} seats), {seconds:.0f} s",
+        f"  wins        {p:6.1%}  (95% interval {p - half:.1%} .. {p + half:.1%}; "
+        f"fair share {fair:.1%})",
+        f"  cards left  {t.cards_left / t.games:6.2f} on average",
+        f"  score       {t.score / t.games:+6.2f} on average",
+        "  per seat    " + "  ".join(
+            f"{s}: {w / g:.1%}" for s, (g, w) in enumerate(zip(t.seat_games, t.seat_wins)) if g
+        ),
+        f"  time/move   p50 {_pct(t.times, .5) * 1000:.1f} ms, p90 {_pct(t.times, .9) * 1000:.1f}"
+        f" ms, max {max(t.times, default=0) * 1000:.1f} ms over {len(t.times)} decisions with "
+        "a choice",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m fantan.arena",
+                                 description="Duplicate-deal arena for the computer players.")
+    ap.add_argument("tested", choices=ai.LEVELS)
+    ap.add_argument("other", choices=ai.LEVELS)
+    ap.add_argument("--games", type=int, default=400, help="games in all (deals x seats)")
+    ap.add_argument("--preset", default="fan-tan", choices=list(PRESETS))
+    ap.add_argument("--players", type=int, default=None)
+    ap.add_argument("--first-deal", type=int, default=1)
+    ap.add_argument("--iterations", type=int, default=None,
+                    help="fixed search worlds per decision (default: the time budget)")
+    ap.add_argument("--budget-ms", type=float, default=None,
+                    help="override the hard player's time budget")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = ap.parse_args(argv)
+    rules = preset(args.preset)
+    if args.players:
+        rules = rules.replace(players=args.players)
+    if args.budget_ms is not None:
+        ai.BUDGETS["hard"]["budget_ms"] = args.budget_ms
+    deals = range(args.first_deal, args.first_deal + max(1, args.games // rules.players))
+    t0 = time.perf_counter()
+    tally = run(rules, args.tested, args.other, deals, args.iterations, args.jobs)
+    print(report(args.preset, rules, args.tested, args.other, tally, time.perf_counter() - t0))
+
+
+if __name__ == "__main__":
+    main()
