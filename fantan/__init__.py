@@ -8,7 +8,16 @@ True
 
 from .cards import Deck, deck_for
 from .game import (
-    REASONS, Event, GameState, IllegalMove, Observation, Result, Row, SaveError, load, new_game,
+    REASONS,
+    Event,
+    GameState,
+    IllegalMove,
+    Observation,
+    Result,
+    Row,
+    SaveError,
+    load,
+    new_game,
 )
 from .match import Match, load_match, new_match
 from .rules import PRESETS, Rules, RulesError, preset

@@ -129,18 +129,19 @@ def main(argv: list[str] | None = None, stdin: TextIO = sys.stdin,
     human = None if args.watch else 0
     move_no = 0
     while True:
-        match = play_hand(match, human, args.level, args.save, stdin, out, move_no)
-        if match is None:
+        played = play_hand(match, human, args.level, args.save, stdin, out, move_no)
+        if played is None:
             return 0
-        r = match.state.result
-        assert r is not None
-        print("\nHand over. " + ("You win!" if r.winner == human else f"P{r.winner} wins."),
+        match = played
+        res = match.state.result
+        assert res is not None
+        print("\nHand over. " + ("You win!" if res.winner == human else f"P{res.winner} wins."),
               file=out)
         for s in range(match.rules.players):
             who = "you" if s == human else f"P{s}"
             held = " ".join(pretty(c, match.rules.deck == "spanish40")
                             for c in match.state.hand(s))
-            print(f"  {who}: {r.cards_left[s]} cards left, {r.scores[s]:+d} points  {held}",
+            print(f"  {who}: {res.cards_left[s]} cards left, {res.scores[s]:+d} points  {held}",
                   file=out)
         if match.hands > 1:
             print(f"  totals after hand {match.hand_number}/{match.hands}: "

@@ -42,7 +42,7 @@ class Tally:
         if not self.seat_games:
             self.seat_games = [0] * len(other.seat_games)
             self.seat_wins = [0] * len(other.seat_wins)
-        for i, (g, w) in enumerate(zip(other.seat_games, other.seat_wins)):
+        for i, (g, w) in enumerate(zip(other.seat_games, other.seat_wins, strict=True)):
             self.seat_games[i] += g
             self.seat_wins[i] += w
         self.times.extend(other.times)
@@ -121,7 +121,8 @@ def report(rules_name: str, rules: Rules, tested: str, other: str, t: Tally,
         f"  cards left  {t.cards_left / t.games:6.2f} on average",
         f"  score       {t.score / t.games:+6.2f} on average",
         "  per seat    " + "  ".join(
-            f"{s}: {w / g:.1%}" for s, (g, w) in enumerate(zip(t.seat_games, t.seat_wins)) if g
+            f"{s}: {w / g:.1%}"
+            for s, (g, w) in enumerate(zip(t.seat_games, t.seat_wins, strict=True)) if g
         ),
         f"  time/move   p50 {_pct(t.times, .5) * 1000:.1f} ms, p90 {_pct(t.times, .9) * 1000:.1f}"
         f" ms, max {max(t.times, default=0) * 1000:.1f} ms over {len(t.times)} decisions with "

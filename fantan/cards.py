@@ -14,7 +14,7 @@ int with one bit per card, like a bitboard in a chess library.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import lru_cache
+from functools import cache
 
 Card = int
 """A card: ``suit * STRIDE + pos``."""
@@ -49,6 +49,7 @@ class Deck:
     def __init__(self, name: str, ace: str) -> None:
         self.name = name
         self.ace = ace
+        self.ranks: tuple[str, ...]
         if name == "spanish40":
             self.suits = SPANISH_SUITS
             self.ranks = SPANISH_NATURAL
@@ -128,7 +129,7 @@ class Deck:
         return f"Deck({self.name!r}, {self.ace!r})"
 
 
-@lru_cache(maxsize=None)
+@cache
 def deck_for(name: str, ace: str) -> Deck:
     """The shared Deck for a deck name and ace rule."""
     return Deck(name, ace)

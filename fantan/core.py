@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from .cards import STRIDE, Card, CardSet, Deck, deck_for
+from .cards import STRIDE, CardSet, Deck, deck_for
 from .rules import Rules
 
 ENDS, EIGHTS_FIRST, SIX_AND_EIGHT_FIRST = 0, 1, 2
@@ -171,7 +171,7 @@ def chips_paid(rules: Rules, dealt: Sequence[int], passes: Sequence[int]) -> tup
         return (0,) * len(dealt)
     most = max(dealt)
     per_pass = 1 if rules.pass_penalty == "chip" else 0
-    return tuple(1 + (d < most) + per_pass * p for d, p in zip(dealt, passes))
+    return tuple(1 + (d < most) + per_pass * p for d, p in zip(dealt, passes, strict=True))
 
 
 @lru_cache(maxsize=64)
@@ -378,7 +378,7 @@ class Core:
         return next(s for s in range(self.g.n) if self.active(s))
 
     def cards_left(self) -> tuple[int, ...]:
-        return tuple((h | e).bit_count() for h, e in zip(self.hands, self.elim_cards))
+        return tuple((h | e).bit_count() for h, e in zip(self.hands, self.elim_cards, strict=True))
 
     def scores(self, dealt: tuple[int, ...]) -> tuple[int, ...]:
         """This hand's score per seat, as RULES.md §2's table defines it."""

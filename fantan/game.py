@@ -716,7 +716,8 @@ class Observation:
 def load(text: str | bytes) -> GameState:
     """A GameState from ``to_json`` text; SaveError for anything that is not a valid save."""
     data = _parse_json(text)
-    return _catch(lambda: game_from_dict(data))
+    state: GameState = _catch(lambda: game_from_dict(data))
+    return state
 
 
 def _parse_json(text: object) -> Any:

@@ -12,7 +12,13 @@ import json
 from typing import Any
 
 from .game import (
-    SAVE_VERSION, GameState, Result, SaveError, _catch, _need, _parse_json, game_from_dict,
+    SAVE_VERSION,
+    GameState,
+    Result,
+    _catch,
+    _need,
+    _parse_json,
+    game_from_dict,
     new_game,
 )
 from .rules import Rules, preset

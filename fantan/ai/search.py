@@ -14,7 +14,8 @@ from .belief import core_for, infer, sample_hands
 
 
 def hard(obs: Observation, seed: int, iterations: int | None, budget_ms: float,
-         min_worlds: int, greedy: bool = True, utility: str = "score") -> str:
+         min_worlds: int, greedy: bool = True, utility: str = "score",
+         prior: float = 0.0) -> str:
     """The move with the best mean result over sampled worlds (``iterations`` of them, or as
     many as the time budget allows)."""
     moves = obs.legal_moves
@@ -56,5 +57,10 @@ def hard(obs: Observation, seed: int, iterations: int | None, budget_ms: float,
             else:
                 totals[i] += sign * c.scores(dealt)[me]
         worlds += 1
+    if prior and worlds:
+        from .heuristic import card_score
+        for i, (kind, bit) in enumerate(parsed):  # type: ignore[misc]
+            if kind == 0 and obs.start is not None:
+                totals[i] += prior * worlds * card_score(obs, bit.bit_length() - 1)
     best = max(range(len(moves)), key=lambda i: (totals[i], -i))
     return moves[best]

@@ -1,0 +1,250 @@
+"""Observations: a seat's own hand and the public facts, and nothing of other seats' hidden
+cards, however the object is searched."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import fantan
+
+
+def positions(name: str, seed: int, players: int = 4):
+    """Every position of one random hand."""
+    rules = fantan.preset(name).replace(players=players)
+    state = fantan.new_game(rules, seed=seed, dealer=seed % players)
+    rng = random.Random(seed)
+    out = [state]
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_moves()))
+        out.append(state)
+    return out
+
+
+def reachable(obj, seen=None, depth=0):
+    """Every value reachable from ``obj`` through attributes, slots, properties and items."""
+    if seen is None:
+        seen = set()
+    if id(obj) in seen or depth > 40:
+        return
+    seen.add(id(obj))
+    yield obj
+    if isinstance(obj, (str, bytes, int, float, bool, type(None))):
+        return
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from reachable(k, seen, depth + 1)
+            yield from reachable(v, seen, depth + 1)
+        return
+    if isinstance(obj, (list, tuple, set, frozenset)):
+        for v in obj:
+            yield from reachable(v, seen, depth + 1)
+        return
+    if callable(obj) and not hasattr(obj, "__dict__") and not hasattr(type(obj), "__slots__"):
+        return
+    names = set(getattr(obj, "__dict__", {}) or {})
+    for klass in type(obj).__mro__:
+        slots = klass.__dict__.get("__slots__", ())
+        names |= {slots} if isinstance(slots, str) else set(slots)
+        for name, member in klass.__dict__.items():
+            if isinstance(member, property):
+                names.add(name)
+    for name in sorted(names):
+        if name.startswith("__"):
+            continue
+        try:
+            value = getattr(obj, name)
+        except Exception:
+            continue
+        if callable(value) and not isinstance(value, (tuple, list, dict)):
+            if name in ("to_dict", "rows"):
+                try:
+                    value = value()
+                except Exception:
+                    continue
+            else:
+                continue
+        yield from reachable(value, seen, depth + 1)
+
+
+def test_observation_holds_own_hand_sizes_and_history():
+    for state in positions("fan-tan", 3)[::5]:
+        for seat in range(4):
+            obs = state.observation(seat)
+            assert obs.seat == seat
+            assert tuple(obs.hand) == state.hand(seat)
+            assert tuple(obs.hand_sizes) == tuple(len(state.hand(s)) for s in range(4))
+            assert obs.to_move == state.to_move
+            assert obs.dealer == state.dealer
+            assert obs.rules == state.rules
+            public = [e for e in state.history]
+            assert [(e.kind, e.seat, e.card) for e in obs.history] == [
+                (e.kind, e.seat, e.card) for e in public]
+            if state.to_move == seat:
+                assert tuple(obs.legal_moves) == state.legal_moves()
+            else:
+                assert tuple(obs.legal_moves) == ()
+            assert obs.rows() == state.rows()
+
+
+def test_pass_events_show_what_was_playable():
+    state = positions("sjueren", 8)[-1]
+    passes = [e for e in state.history if e.kind == "pass"]
+    assert passes
+    for e in passes:
+        assert e.cards, "a pass records the cards playable at that moment"
+
+
+@pytest.mark.parametrize("name", ["fan-tan", "ruter-7", "shichi-narabe", "cinquillo",
+                                  "sjuan", "domino"])
+def test_to_dict_is_json_and_round_trips(name):
+    for state in positions(name, 5)[::7]:
+        for seat in range(state.players):
+            obs = state.observation(seat)
+            d = obs.to_dict()
+            text = json.dumps(d)
+            back = fantan.Observation.from_dict(json.loads(text))
+            assert back.to_dict() == d
+            assert tuple(back.hand) == tuple(obs.hand)
+            assert sorted(d["hand"]) == sorted(state.hand(seat))
+
+
+def hidden_cards(state: fantan.GameState, seat: int) -> list[frozenset[str]]:
+    return [frozenset(state.hand(s)) for s in range(state.players)
+            if s != seat and len(state.hand(s)) > 1]
+
+
+@pytest.mark.parametrize("name", ["fan-tan", "ruter-7", "ristiseiska", "shichi-narabe"])
+def test_no_other_hand_reachable(name):
+    for state in positions(name, 11)[::4]:
+        for seat in range(state.players):
+            obs = state.observation(seat)
+            # The table's open cells are public (a pass records them); another hand may
+            # happen to equal them.
+            public = {frozenset(e.cards) for e in obs.history if e.kind == "pass"}
+            public |= {frozenset(r.needs) for r in obs.rows()}
+            others = [h for h in hidden_cards(state, seat) if h not in public]
+            for value in list(reachable(obs)) + list(reachable(obs.to_dict())):
+                assert not isinstance(value, fantan.GameState)
+                if isinstance(value, (list, tuple, set, frozenset)) and value:
+                    if all(isinstance(v, str) for v in value):
+                        assert frozenset(value) not in others, (seat, value)
+                if isinstance(value, int) and not isinstance(value, bool) and value > 1 << 8:
+                    # a card set as a bitmask: it must not be another seat's hand
+                    for s in range(state.players):
+                        hand = frozenset(state.hand(s))
+                        if s != seat and len(hand) > 1 and hand not in public:
+                            assert value != _mask_of(state, s), (seat, s)
+
+
+def _mask_of(state: fantan.GameState, seat: int) -> int:
+    """Another seat's hand as a bitmask, found through a one-hand observation of that seat."""
+    return getattr(state.observation(seat), "hand_mask", None)
+
+
+def initial_hands(state: fantan.GameState) -> list[list[str]]:
+    """The deal, worked back from the hands and the full history."""
+    hands = [set(state.hand(s)) for s in range(state.players)]
+    for e in reversed(state.history):
+        if e.kind == "play":
+            hands[e.seat].add(e.card)
+        elif e.kind in ("preplace", "eliminated"):
+            hands[e.seat] |= set(e.cards)
+        elif e.kind == "give":
+            hands[e.to].discard(e.card)
+            hands[e.seat].add(e.card)
+    return [sorted(h) for h in hands]
+
+
+def swapped_twin(state: fantan.GameState, observer: int):
+    """The same public game with one hidden card of two other seats exchanged in the deal, or
+    None if no such pair exists or the moves no longer fit."""
+    deal = initial_hands(state)
+    n = state.players
+    others = [s for s in range(n) if s != observer]
+    for a in others:
+        for b in others:
+            if a >= b:
+                continue
+            ca = [c for c in deal[a] if c in state.hand(a)]
+            cb = [c for c in deal[b] if c in state.hand(b)]
+            if not ca or not cb:
+                continue
+            x, y = ca[-1], cb[-1]
+            twin_deal = [list(h) for h in deal]
+            twin_deal[a][twin_deal[a].index(x)] = y
+            twin_deal[b][twin_deal[b].index(y)] = x
+            twin = fantan.new_game(state.rules, hands=twin_deal, dealer=state.dealer)
+            ok = True
+            for move in state.moves:
+                if twin.why_illegal(move) is not None:
+                    ok = False
+                    break
+                twin = twin.play(move)
+            if ok and twin.legal_moves() == state.legal_moves():
+                return twin
+    return None
+
+
+def fingerprint(obs) -> list:
+    return [repr(v) for v in reachable(obs) if isinstance(v, (str, int, float, bool))]
+
+
+@pytest.mark.parametrize("name", ["fan-tan", "ruter-7", "sjuan", "shichi-narabe"])
+def test_hidden_cards_leave_no_trace(name):
+    # Two games that differ only in where two hidden cards lie look the same to the observer.
+    compared = 0
+    for state in positions(name, 21)[5::9]:
+        if state.is_over:
+            continue
+        for observer in range(state.players):
+            twin = swapped_twin(state, observer)
+            if twin is None:
+                continue
+            assert twin != state
+            a, b = state.observation(observer), twin.observation(observer)
+            assert a.to_dict() == b.to_dict()
+            assert fingerprint(a) == fingerprint(b)
+            compared += 1
+    assert compared > 3
+
+
+def test_gift_card_seen_by_giver_and_receiver_only():
+    rules = fantan.preset("ruter-7")
+    for seed in range(50):
+        for state in positions("ruter-7", seed):
+            gives = [e for e in state.history if e.kind == "give"]
+            if not gives:
+                continue
+            e = gives[0]
+            for seat in range(4):
+                seen = next(x for x in state.observation(seat).history if x.kind == "give")
+                d = next(x for x in state.observation(seat).to_dict()["history"]
+                         if x["kind"] == "give")
+                if seat in (e.seat, e.to):
+                    assert seen.card == e.card and d["card"] == e.card
+                else:
+                    assert seen.card is None and d["card"] is None
+                    assert e.card not in fingerprint_strings(state.observation(seat)) or (
+                        _card_public(state, e.card))
+            assert rules.pass_penalty == "card"
+            return
+    raise AssertionError("no gift found")
+
+
+def fingerprint_strings(obs) -> set[str]:
+    return {v for v in reachable(obs.to_dict()) if isinstance(v, str)}
+
+
+def _card_public(state: fantan.GameState, card: str) -> bool:
+    """A card is public once it has been played or shown in a pass's playable cells."""
+    return any(e.card == card or card in e.cards for e in state.history if e.kind != "give")
+
+
+def test_observation_of_a_bad_seat():
+    state = fantan.new_game(fantan.preset("fan-tan"), seed=1)
+    for seat in (-1, 4, 99):
+        with pytest.raises((ValueError, IndexError)):
+            state.observation(seat)

@@ -1,0 +1,233 @@
+"""Rules: every preset's fields (RULES.md §3), validation of refused combinations, round-trips."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import fantan
+
+FIELDS = (
+    "players", "deck", "ace", "start_rank", "opening", "opening_card", "preplaced_from",
+    "build_order", "passing", "pass_limit", "pass_penalty", "scoring", "pay_per_card",
+    "match_hands", "winner_leads_next",
+)
+
+# RULES.md §3, column by column. "hands: one per player" is match_hands None.
+PRESET_TABLE = {
+    "fan-tan": dict(players=4, deck="french52", ace="high", start_rank="7", opening="holder",
+                    opening_card="7D", build_order="ends", passing="forced", pass_penalty="none",
+                    scoring="zero-sum-cards", match_hands=1, winner_leads_next=False),
+    "sjueren": dict(players=4, deck="french52", ace="low", start_rank="7", opening="holder",
+                    opening_card="7D", build_order="ends", passing="forced",
+                    pass_penalty="point", scoring="penalty-points", match_hands=5,
+                    winner_leads_next=False),
+    "fan-tan-chips": dict(players=4, deck="french52", ace="low", start_rank="7", opening="seek",
+                          opening_card="7D", build_order="ends", passing="forced",
+                          pass_penalty="chip", scoring="chips", pay_per_card=True,
+                          match_hands=None, winner_leads_next=True),
+    "sevens": dict(players=4, deck="french52", ace="high", start_rank="7", opening="any-start",
+                   build_order="ends", passing="forced", pass_penalty="none",
+                   scoring="zero-sum-cards", match_hands=1, winner_leads_next=False),
+    "ruter-7": dict(players=4, deck="french52", ace="low", start_rank="7", opening="holder",
+                    opening_card="7D", build_order="ends", passing="forced", pass_penalty="card",
+                    scoring="ruter7-values", match_hands=5, winner_leads_next=False),
+    "ristiseiska": dict(players=4, deck="french52", ace="low", start_rank="7", opening="holder",
+                        opening_card="7C", build_order="six-and-eight-first", passing="forced",
+                        pass_penalty="card", scoring="penalty-points", match_hands=5,
+                        winner_leads_next=False),
+    "sjuan": dict(players=4, deck="french52", ace="low", start_rank="7", opening="seek",
+                  opening_card="7H", build_order="ends", passing="forced", pass_penalty="chip",
+                  scoring="chips", pay_per_card=True, match_hands=None, winner_leads_next=True),
+    "femkamp": dict(players=4, deck="french52", ace="low", start_rank="7", opening="holder",
+                    opening_card="7H", build_order="ends", passing="forced",
+                    pass_penalty="point", scoring="penalty-points", match_hands=5,
+                    winner_leads_next=False),
+    "eights-first": dict(players=4, deck="french52", ace="low", start_rank="7", opening="holder",
+                         opening_card="7D", build_order="eights-first", passing="forced",
+                         pass_penalty="point", scoring="penalty-points", match_hands=5,
+                         winner_leads_next=False),
+    "shichi-narabe": dict(players=4, deck="french52", ace="low", start_rank="7",
+                          opening="preplaced", preplaced_from="deck", build_order="ends",
+                          passing="limited", pass_limit=3, pass_penalty="none",
+                          scoring="placement", match_hands=1, winner_leads_next=False),
+    "cinquillo": dict(players=4, deck="spanish40", ace="low", start_rank="5",
+                      opening="preplaced", preplaced_from="deck", build_order="ends",
+                      passing="forced", pass_penalty="chip", scoring="chips", pay_per_card=True,
+                      match_hands=None, winner_leads_next=True),
+    "domino": dict(players=4, deck="french52", ace="low", start_rank="chosen",
+                   opening="any-start", build_order="ends", passing="forced",
+                   pass_penalty="point", scoring="penalty-points", match_hands=5,
+                   winner_leads_next=False),
+    "points": dict(players=4, deck="french52", ace="low", start_rank="7", opening="seek",
+                   opening_card="7D", build_order="ends", passing="forced", pass_penalty="point",
+                   scoring="face-value", match_hands=None, winner_leads_next=True),
+}
+
+
+def test_presets_are_exactly_the_named_systems():
+    assert set(fantan.PRESETS) == set(PRESET_TABLE)
+
+
+@pytest.mark.parametrize("name", sorted(PRESET_TABLE))
+def test_preset_fields(name):
+    rules = fantan.preset(name)
+    assert rules == fantan.PRESETS[name]
+    assert isinstance(rules, fantan.Rules)
+    for field, value in PRESET_TABLE[name].items():
+        assert getattr(rules, field) == value, (name, field)
+    for field in FIELDS:
+        assert hasattr(rules, field)
+
+
+def test_fan_tan_is_the_default():
+    assert fantan.Rules() == fantan.preset("fan-tan")
+
+
+def test_every_preset_plays_with_any_player_count():
+    for name in fantan.PRESETS:
+        for n in range(3, 9):
+            rules = fantan.preset(name).replace(players=n)
+            assert rules.players == n
+            state = fantan.new_game(rules, seed=n)
+            assert state.legal_moves()
+
+
+def test_unknown_preset_lists_the_names():
+    with pytest.raises(ValueError) as e:
+        fantan.preset("canasta")
+    for name in fantan.PRESETS:
+        assert name in str(e.value)
+
+
+def test_rules_are_frozen():
+    rules = fantan.preset("fan-tan")
+    with pytest.raises(AttributeError):
+        rules.players = 5  # type: ignore[misc]
+
+
+def test_replace_returns_new_rules():
+    rules = fantan.preset("fan-tan")
+    five = rules.replace(players=5, ace="low")
+    assert (five.players, five.ace) == (5, "low")
+    assert (rules.players, rules.ace) == (4, "high")
+
+
+# Each refused combination of RULES.md §2 and the field its message must name.
+REFUSED = [
+    ("fan-tan", dict(players=2), "players"),
+    ("fan-tan", dict(players=9), "players"),
+    ("fan-tan", dict(players="4"), "players"),
+    ("fan-tan", dict(deck="tarot78"), "deck"),
+    ("fan-tan", dict(ace="middle"), "ace"),
+    ("fan-tan", dict(start_rank="8"), "start_rank"),
+    ("fan-tan", dict(opening="random"), "opening"),
+    ("fan-tan", dict(build_order="any"), "build_order"),
+    ("fan-tan", dict(passing="free"), "passing"),
+    ("fan-tan", dict(pass_penalty="money"), "pass_penalty"),
+    ("fan-tan", dict(scoring="bridge"), "scoring"),
+    ("fan-tan", dict(pass_limit=-1), "pass_limit"),
+    ("fan-tan", dict(match_hands=0), "match_hands"),
+    ("fan-tan", dict(pay_per_card="yes"), "pay_per_card"),
+    ("fan-tan", dict(winner_leads_next=1), "winner_leads_next"),
+    # A Spanish row always runs 1..12: ace must be low.
+    ("cinquillo", dict(ace="high"), "ace"),
+    # chosen needs any-start.
+    ("fan-tan", dict(start_rank="chosen"), "start_rank"),
+    ("shichi-narabe", dict(start_rank="chosen"), "start_rank"),
+    # limited passing needs pass_penalty none.
+    ("sjueren", dict(passing="limited"), "pass_penalty"),
+    ("fan-tan-chips", dict(passing="limited"), "pass_penalty"),
+    ("ruter-7", dict(passing="limited"), "pass_penalty"),
+    # point needs penalty-points, face-value or ruter7-values.
+    ("fan-tan", dict(pass_penalty="point"), "pass_penalty"),
+    ("shichi-narabe", dict(passing="forced", pass_penalty="point"), "pass_penalty"),
+    ("fan-tan-chips", dict(pass_penalty="point"), "pass_penalty"),
+    # chip needs chips.
+    ("fan-tan", dict(pass_penalty="chip"), "pass_penalty"),
+    ("sjueren", dict(pass_penalty="chip"), "pass_penalty"),
+    # card values need the French deck.
+    ("cinquillo", dict(scoring="face-value", pass_penalty="none"), "scoring"),
+    ("cinquillo", dict(scoring="ruter7-values", pass_penalty="none"), "scoring"),
+    # holder/seek need an opening card of this deck and of the start rank.
+    ("fan-tan", dict(opening_card="7X"), "opening_card"),
+    ("fan-tan", dict(opening_card="8D"), "opening_card"),
+    ("fan-tan-chips", dict(opening_card="5D"), "opening_card"),
+    ("cinquillo", dict(opening="holder", opening_card="7D"), "opening_card"),
+]
+
+
+@pytest.mark.parametrize("name,changes,field", REFUSED)
+def test_refused_combinations_name_the_field(name, changes, field):
+    with pytest.raises(fantan.RulesError) as e:
+        fantan.preset(name).replace(**changes)
+    assert isinstance(e.value, ValueError)
+    assert field in str(e.value)
+
+
+@pytest.mark.parametrize("name,changes,field", REFUSED)
+def test_refused_combinations_refused_by_from_dict(name, changes, field):
+    d = fantan.preset(name).to_dict()
+    d.update(changes)
+    with pytest.raises(fantan.RulesError) as e:
+        fantan.Rules.from_dict(d)
+    assert field in str(e.value)
+
+
+ALLOWED = [
+    # Custom combinations not refused by RULES.md are playable.
+    ("fan-tan", dict(ace="low")),
+    ("fan-tan", dict(start_rank="5", opening_card="5S")),
+    ("fan-tan", dict(opening="any-start", start_rank="chosen")),
+    ("fan-tan", dict(opening="preplaced", preplaced_from="hands")),
+    ("fan-tan", dict(opening="preplaced", opening_card="not a card")),  # ignored there
+    ("fan-tan", dict(scoring="placement")),
+    ("fan-tan", dict(scoring="penalty-points", pass_penalty="card")),
+    ("fan-tan", dict(passing="limited", pass_limit=0)),
+    ("fan-tan", dict(build_order="six-and-eight-first", opening="seek")),
+    ("cinquillo", dict(start_rank="7", pass_penalty="none", scoring="placement")),
+    ("cinquillo", dict(opening="holder", opening_card="5B")),
+    ("fan-tan", dict(match_hands=None)),
+    ("fan-tan", dict(match_hands=12)),
+    ("fan-tan-chips", dict(pay_per_card=False)),
+    ("sjueren", dict(scoring="face-value")),
+    ("sjueren", dict(scoring="ruter7-values")),
+]
+
+
+@pytest.mark.parametrize("name,changes", ALLOWED)
+def test_allowed_custom_combinations(name, changes):
+    rules = fantan.preset(name).replace(**changes)
+    state = fantan.new_game(rules, seed=3)
+    assert state.legal_moves()
+
+
+def test_opening_card_is_stored_canonical():
+    rules = fantan.preset("fan-tan").replace(ace="high", start_rank="5", opening_card="5h")
+    assert rules.opening_card == "5H"
+
+
+def test_replace_unknown_field():
+    with pytest.raises(ValueError) as e:
+        fantan.preset("fan-tan").replace(jokers=2)
+    assert "jokers" in str(e.value)
+
+
+@pytest.mark.parametrize("name", sorted(PRESET_TABLE))
+def test_to_dict_round_trip(name):
+    rules = fantan.preset(name).replace(players=6)
+    d = rules.to_dict()
+    assert set(d) == set(FIELDS)
+    back = fantan.Rules.from_dict(json.loads(json.dumps(d)))
+    assert back == rules
+    assert back.to_dict() == d
+
+
+def test_from_dict_refuses_junk():
+    for junk in ([], "fan-tan", 5, None):
+        with pytest.raises(ValueError):
+            fantan.Rules.from_dict(junk)  # type: ignore[arg-type]
+    with pytest.raises(ValueError) as e:
+        fantan.Rules.from_dict({"players": 4, "colour": "red"})
+    assert "colour" in str(e.value)
