@@ -1,0 +1,705 @@
+#!/usr/bin/env python3
+"""Build, serve and test the Fan Tan web game. Standard library only.
+
+    python3 build.py                    build dist/
+    python3 build.py serve [--port N]   build, then serve dist/ on http://127.0.0.1:N/
+    python3 build.py test [PYTEST ARGS] set up .venv and Chromium, build, lint, type-check, test
+
+dist/ is a static site: every URL in it is relative, so it works at a site's root and under a
+subpath (a GitHub Pages project site). The browser runtime (Pyodide and PyScript) comes from the
+npm registry at the versions pinned in package.json / package-lock.json and is copied into
+dist/vendor/, so the page never asks another origin for anything.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import math
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import zlib
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+ENGINE = ROOT / "fantan"
+NODE_MODULES = ROOT / "node_modules"
+VENV = ROOT / ".venv"
+
+# The files of the npm `pyodide` package that a boot fetches (no source maps, no node-only
+# files): the loader, the emscripten glue, the interpreter, the standard library, the lock file.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# The PyScript files a boot loads: the core and the plugins it imports at every start (the
+# py-editor, py-terminal and py-game plugins too, even unused). The other chunks (editors,
+# terminals, TOML and zip support, MicroPython, package installs) would only be fetched by
+# features this page does not use. A browser test checks that a boot requests exactly these.
+PYSCRIPT_BOOT_FILES = (
+    "core.js",
+    "core.css",
+    "core-",
+    "deprecations-manager-",
+    "donkey-",
+    "error-",
+    "py-editor-",
+    "py-game-",
+    "py-terminal-",
+)
+
+# The page's own entry point; every other Python file of web/ goes to the in-browser filesystem.
+MAIN_PY = "main.py"
+CONFIG_NAME = "pyscript.json"
+SW_NAME = "sw.js"
+MANIFEST_NAME = "manifest.webmanifest"
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".py": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".mo": "application/octet-stream",
+}
+
+THEME = "#1d5c3a"
+BACKGROUND = "#134229"
+
+
+# ---------------------------------------------------------------------------------------------
+# The runtime from npm
+
+
+def pinned_versions(root: Path = ROOT) -> dict[str, str]:
+    """The exact runtime versions package.json asks for."""
+    data = json.loads((root / "package.json").read_text(encoding="utf-8"))
+    deps: dict[str, str] = data["dependencies"]
+    return dict(deps)
+
+
+def installed_version(node_modules: Path, package: str) -> str | None:
+    """The version of an npm package in node_modules, or None when it is not there."""
+    try:
+        data = json.loads((node_modules / package / "package.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    version = data.get("version")
+    return version if isinstance(version, str) else None
+
+
+def ensure_runtime(root: Path = ROOT) -> Path:
+    """Install the pinned runtime with `npm ci` unless node_modules already holds it."""
+    node_modules = root / "node_modules"
+    wanted = pinned_versions(root)
+    if all(installed_version(node_modules, name) == v for name, v in wanted.items()):
+        return node_modules
+    npm = shutil.which("npm")
+    if npm is None and can_apt_install():
+        apt_install("npm")
+        npm = shutil.which("npm")
+    if npm is None:
+        raise SystemExit("build.py: npm is needed to install the browser runtime (Node.js >= 20)")
+    say("installing the browser runtime from the npm registry (npm ci)")
+    run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=root)
+    for name, version in wanted.items():
+        if installed_version(node_modules, name) != version:
+            raise SystemExit(f"build.py: npm did not install {name} {version}")
+    return node_modules
+
+
+def runtime_files(node_modules: Path) -> dict[str, Path]:
+    """Map dist-relative paths of the vendored runtime to their files in node_modules."""
+    files: dict[str, Path] = {}
+    for name in PYODIDE_FILES:
+        files[f"vendor/pyodide/{name}"] = node_modules / "pyodide" / name
+    core = node_modules / "@pyscript" / "core" / "dist"
+    for path in sorted(core.iterdir()):
+        if (
+            path.is_file()
+            and path.suffix in (".js", ".css")
+            and path.name.startswith(PYSCRIPT_BOOT_FILES)
+        ):
+            files[f"vendor/pyscript/{path.name}"] = path
+    missing = [str(p) for p in files.values() if not p.is_file()]
+    if missing:
+        raise SystemExit("build.py: the runtime is incomplete, missing " + ", ".join(missing))
+    return files
+
+
+# ---------------------------------------------------------------------------------------------
+# Pure parts: the PyScript config, the precache manifest, the service worker, the web manifest
+
+
+def package_files(package: Path) -> list[str]:
+    """Every file of a Python package (sources and data), relative to its parent, sorted."""
+    found = []
+    for path in package.rglob("*"):
+        relative = path.relative_to(package.parent)
+        if (
+            path.is_file()
+            and "__pycache__" not in relative.parts
+            and path.suffix not in (".pyc", ".pyo")
+            and not any(part.startswith(".") for part in relative.parts)
+        ):
+            found.append(relative.as_posix())
+    return sorted(found)
+
+
+def pyscript_config(python_files: Iterable[str]) -> dict[str, Any]:
+    """The PyScript config: the local interpreter, and our Python files put on sys.path."""
+    return {
+        "interpreter": "./vendor/pyodide/pyodide.mjs",
+        "files": {f"./{name}": f"./{name}" for name in python_files},
+    }
+
+
+PRELOAD_MARK = "<!-- preload -->"
+
+
+def with_preloads(page: str, vendored: Iterable[str]) -> str:
+    """Put modulepreload links for the runtime's JavaScript modules at the page's mark: the
+    browser then fetches PyScript's chunks and Pyodide's loader together, at once."""
+    links = [
+        f'<link rel="modulepreload" href="./{path}">'
+        for path in sorted(vendored)
+        if path.endswith((".js", ".mjs")) and not path.endswith("pyodide.asm.mjs")
+    ]
+    if PRELOAD_MARK not in page:
+        raise ValueError(f"the page has no {PRELOAD_MARK} mark")
+    return page.replace(PRELOAD_MARK, "\n".join(links))
+
+
+def content_hash(data: bytes) -> str:
+    """The short content hash a precache entry carries (the SHA-256's first 16 hex digits)."""
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def precache_manifest(site: Path, exclude: Sequence[str] = (SW_NAME,)) -> list[tuple[str, str]]:
+    """Every file of the site with its content hash, plus "./" for the index, sorted by URL."""
+    entries = []
+    for path in sorted(site.rglob("*")):
+        url = path.relative_to(site).as_posix()
+        if path.is_file() and url not in exclude:
+            entries.append((url, content_hash(path.read_bytes())))
+    index = dict(entries).get("index.html")
+    if index is not None:
+        entries.append(("./", index))
+    return sorted(entries)
+
+
+def build_id(manifest: Iterable[tuple[str, str]]) -> str:
+    """One hash for a whole build: it changes whenever any file of the site changes."""
+    digest = hashlib.sha256()
+    for url, file_hash in manifest:
+        digest.update(f"{url}\0{file_hash}\n".encode())
+    return digest.hexdigest()[:16]
+
+
+SERVICE_WORKER = """\
+// Generated by build.py for build __BUILD__: do not edit.
+// Precaches every file of this build (each keyed by its content hash), serves them cache-first
+// so the game starts offline, and deletes the caches of earlier builds once this one is active.
+const BUILD = "__BUILD__";
+const PRECACHE = __PRECACHE__;
+
+const SCOPE = self.registration.scope;
+const FAMILY = `fantan ${SCOPE} `;
+const CACHE = FAMILY + BUILD;
+const keyOf = (path, hash) => new URL(`${path}?rev=${hash}`, SCOPE).href;
+
+async function sha256(response) {
+  const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// "no-cache" revalidates with the server: a file the page has just downloaded comes back as a
+// 304 from the HTTP cache instead of being downloaded a second time. A stale copy (its hash
+// differs) is fetched again past every cache.
+async function download(path, hash) {
+  const url = new URL(path, SCOPE);
+  for (const mode of ["no-cache", "reload"]) {
+    const response = await fetch(url, { cache: mode });
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+    if ((await sha256(response.clone())).startsWith(hash)) return response;
+  }
+  throw new Error(`${path}: the server has another version of this file`);
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const older = (await caches.keys()).filter((name) => name.startsWith(FAMILY) && name !== CACHE);
+  await Promise.all(PRECACHE.map(async ([path, hash]) => {
+    const key = keyOf(path, hash);
+    if (await cache.match(key)) return;
+    for (const name of older) {  // unchanged since an earlier build: copy it, no download
+      const kept = await (await caches.open(name)).match(key);
+      if (kept) return cache.put(key, kept);
+    }
+    await cache.put(key, await download(path, hash));
+  }));
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache().then(() => {
+    // The first install takes over at once; an update waits until the player loads it.
+    if (!self.registration.active) return self.skipWaiting();
+  }));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(FAMILY) && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "activate-update") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const hit = await cache.match(request, { ignoreSearch: true, ignoreVary: true });
+    return hit || fetch(request);
+  })());
+});
+"""
+
+
+def service_worker(manifest: Sequence[tuple[str, str]], build: str) -> str:
+    """The service worker's source for a build: the template with its precache list."""
+    precache = json.dumps([list(entry) for entry in manifest], separators=(",", ":"))
+    return SERVICE_WORKER.replace("__BUILD__", build).replace("__PRECACHE__", precache)
+
+
+def web_manifest() -> dict[str, Any]:
+    """The web app manifest: what makes the game installable; every URL relative to it."""
+    return {
+        "id": "./",
+        "name": "Fan Tan · Sevens",
+        "short_name": "Fan Tan",
+        "description": "Fan Tan (Sevens), the card game: play against the computer, offline.",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "orientation": "any",
+        "background_color": BACKGROUND,
+        "theme_color": THEME,
+        "categories": ["games"],
+        "icons": [
+            {"src": "icons/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+            {"src": "icons/icon-192.png", "sizes": "192x192", "type": "image/png"},
+            {"src": "icons/icon-512.png", "sizes": "512x512", "type": "image/png"},
+        ],
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# The icon: a red diamond card fanned over a second card on the green felt. The SVG and the PNGs
+# are drawn from the same shapes (coordinates on a 0..1 square).
+
+FELT_RADIUS = 0.18
+CARDS = (  # centre x, centre y, half width, half height, corner radius, turn (degrees)
+    (0.40, 0.52, 0.19, 0.27, 0.04, -14.0),
+    (0.58, 0.50, 0.19, 0.27, 0.04, 10.0),
+)
+DIAMOND = (0.58, 0.50, 0.105, 0.155)  # centre x, centre y, half width, half height (front card)
+CARD_FILL = (0xFB, 0xFA, 0xF6)
+CARD_EDGE = (0xC9, 0xC4, 0xB5)
+BACK_FILL = (0xC6, 0x28, 0x28)
+RED = (0xC6, 0x28, 0x28)
+FELT = (0x1D, 0x5C, 0x3A)
+
+
+def icon_svg() -> str:
+    """The icon as SVG."""
+    back, front = CARDS
+    dx, dy, hw, hh = DIAMOND
+
+    def card(c: tuple[float, ...], fill: str) -> str:
+        x, y, w, h, r, turn = c
+        return (
+            f'<rect x="{x - w:.3f}" y="{y - h:.3f}" width="{2 * w:.3f}" height="{2 * h:.3f}" '
+            f'rx="{r}" fill="{fill}" stroke="#c9c4b5" stroke-width="0.008" '
+            f'transform="rotate({turn} {x} {y})"/>'
+        )
+
+    points = f"{dx},{dy - hh} {dx + hw},{dy} {dx},{dy + hh} {dx - hw},{dy}"
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1" width="512" height="512">'
+        f'<rect width="1" height="1" rx="{FELT_RADIUS}" fill="{THEME}"/>'
+        + card(back, "#c62828")
+        + f'<g transform="rotate({front[5]} {front[0]} {front[1]})">'
+        + card(front[:5] + (0.0,), "#fbfaf6")
+        + f'<polygon points="{points}" fill="#c62828"/></g></svg>\n'
+    )
+
+
+def _box_distance(px: float, py: float, hw: float, hh: float, r: float) -> float:
+    """Signed distance from a point to a rounded box centred on the origin."""
+    qx, qy = abs(px) - hw + r, abs(py) - hh + r
+    outside = math.hypot(max(qx, 0.0), max(qy, 0.0))
+    return outside + min(max(qx, qy), 0.0) - r
+
+
+def _blend(under: tuple[float, ...], color: tuple[int, ...], alpha: float) -> tuple[float, ...]:
+    """Paint a colour with some coverage over an RGBA pixel (premultiplied-free, 0..255)."""
+    if alpha <= 0.0:
+        return under
+    r, g, b, a = under
+    out_a = alpha * 255 + a * (1 - alpha)
+    if out_a == 0:
+        return under
+    keep = a * (1 - alpha)
+    mix = [(c * alpha * 255 + u * keep) / out_a for c, u in zip(color, (r, g, b), strict=True)]
+    return (mix[0], mix[1], mix[2], out_a)
+
+
+def icon_pixels(size: int) -> list[bytes]:
+    """The icon's RGBA rows at a size, anti-aliased by signed distances."""
+    rows = []
+    px_size = 1.0 / size
+    turns = [(math.cos(math.radians(-c[5])), math.sin(math.radians(-c[5]))) for c in CARDS]
+    for j in range(size):
+        y = (j + 0.5) * px_size
+        row = bytearray()
+        for i in range(size):
+            x = (i + 0.5) * px_size
+            pixel: tuple[float, ...] = (0.0, 0.0, 0.0, 0.0)
+            d = _box_distance(x - 0.5, y - 0.5, 0.5, 0.5, FELT_RADIUS) / px_size
+            pixel = _blend(pixel, FELT, min(max(0.5 - d, 0.0), 1.0))
+            for (cx, cy, hw, hh, r, _), (cos, sin), fill in zip(
+                CARDS, turns, (BACK_FILL, CARD_FILL), strict=True
+            ):
+                lx = (x - cx) * cos - (y - cy) * sin
+                ly = (x - cx) * sin + (y - cy) * cos
+                if abs(lx) > hw + px_size * 2 or abs(ly) > hh + px_size * 2:
+                    continue
+                d = _box_distance(lx, ly, hw, hh, r) / px_size
+                pixel = _blend(pixel, CARD_EDGE, min(max(0.5 - d, 0.0), 1.0))
+                pixel = _blend(pixel, fill, min(max(0.5 - (d + 0.008 * size / 2), 0.0), 1.0))
+                if fill is CARD_FILL:
+                    dx, dy, dw, dh = DIAMOND
+                    lx, ly = lx - (dx - cx), ly - (dy - cy)
+                    dist = (abs(lx) / dw + abs(ly) / dh - 1) * (dw * dh / math.hypot(dw, dh))
+                    pixel = _blend(pixel, RED, min(max(0.5 - dist / px_size, 0.0), 1.0))
+            row.extend(round(min(max(c, 0.0), 255.0)) for c in pixel)
+        rows.append(bytes(row))
+    return rows
+
+
+def png(rows: Sequence[bytes], width: int) -> bytes:
+    """Encode RGBA rows as a PNG file."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", width, len(rows), 8, 6, 0, 0, 0)
+    raw = b"".join(b"\0" + row for row in rows)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw, 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+@functools.cache
+def icon_png(size: int) -> bytes:
+    """The icon as a PNG of a size."""
+    return png(icon_pixels(size), size)
+
+
+# ---------------------------------------------------------------------------------------------
+# The build
+
+
+def build(out: Path = DIST, node_modules: Path | None = None, root: Path = ROOT) -> str:
+    """Assemble the static site in `out` and return its build id."""
+    if node_modules is None:
+        node_modules = ensure_runtime(root)
+    web, engine = root / "web", root / "fantan"
+    vendored = runtime_files(node_modules)
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+
+    web_files = package_files(web)
+    for name in web_files:
+        relative = name.split("/", 1)[1]
+        copy(web / relative, out / relative)
+    page = out / "index.html"
+    page.write_text(with_preloads(page.read_text(encoding="utf-8"), vendored), encoding="utf-8")
+    for name in package_files(engine):
+        copy(root / name, out / name)
+    for relative, source in vendored.items():
+        copy(source, out / relative)
+
+    # Python files PyScript writes into the in-browser filesystem (the cwd, on sys.path): the
+    # engine, and the DOM layer's modules beside main.py.
+    python_files = package_files(engine) + [
+        name.split("/", 1)[1]
+        for name in web_files
+        if name.endswith(".py") and name.split("/", 1)[1] != MAIN_PY
+    ]
+    write_json(out / CONFIG_NAME, pyscript_config(python_files))
+    write_json(out / MANIFEST_NAME, web_manifest())
+    (out / "icons").mkdir(exist_ok=True)
+    (out / "icons" / "icon.svg").write_text(icon_svg(), encoding="utf-8")
+    for size in (192, 512):
+        (out / "icons" / f"icon-{size}.png").write_bytes(icon_png(size))
+    (out / ".nojekyll").write_bytes(b"")  # GitHub Pages: publish files as they are
+
+    return write_service_worker(out)
+
+
+def write_service_worker(site: Path) -> str:
+    """Write the site's service worker for the files it holds now; return the build id."""
+    manifest = precache_manifest(site, exclude=(SW_NAME, ".nojekyll"))
+    identity = build_id(manifest)
+    (site / SW_NAME).write_text(service_worker(manifest, identity), encoding="utf-8")
+    return identity
+
+
+def copy(source: Path, target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, target)
+
+
+def write_json(path: Path, data: Any) -> None:
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------------------------
+# Serving
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves a directory, optionally under a path prefix such as /fantan/, with our MIME types."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    prefix = "/"
+    quiet = False
+    served: list[tuple[str, int]] | None = None  # (path, status) of every request, if a list
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        if self.served is not None:
+            self.served.append((self.path, int(getattr(code, "value", code))))
+        super().log_request(code, size)
+
+    def inside(self) -> bool:
+        """Whether the request is for the site (the prefix without its slash is redirected)."""
+        bare = self.path.split("?", 1)[0].split("#", 1)[0]
+        return bare.startswith(self.prefix) or bare == self.prefix.rstrip("/")
+
+    def send_head(self) -> Any:
+        if not self.inside():
+            self.send_error(404, "Not part of the site")
+            return None
+        return super().send_head()
+
+    def translate_path(self, path: str) -> str:
+        if path.startswith(self.prefix):
+            path = "/" + path[len(self.prefix) :]
+        elif path.split("?", 1)[0] == self.prefix.rstrip("/"):
+            path = "/"  # the site's directory without its slash: redirected to it
+        return super().translate_path(path)
+
+    def end_headers(self) -> None:
+        # Revalidate every time (a 304 costs no body): a rebuilt dist/ shows at the next load.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(
+    directory: Path,
+    port: int = 0,
+    prefix: str = "/",
+    quiet: bool = False,
+    served: list[tuple[str, int]] | None = None,
+) -> http.server.ThreadingHTTPServer:
+    """An HTTP server for a directory on 127.0.0.1 (port 0 picks a free port); `served`, if
+    given, collects the path and status of every request."""
+    if not (prefix.startswith("/") and prefix.endswith("/")):
+        raise ValueError(f"a prefix starts and ends with '/': {prefix!r}")
+    handler = type("Handler", (SiteHandler,), {"prefix": prefix, "quiet": quiet, "served": served})
+    bound = functools.partial(handler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), bound)
+    server.daemon_threads = True
+    return server
+
+
+# ---------------------------------------------------------------------------------------------
+# The test command
+
+
+def say(message: str) -> None:
+    print(f"build.py: {message}", flush=True)
+
+
+def run(command: Sequence[str | Path], **options: Any) -> None:
+    say("$ " + " ".join(str(part) for part in command))
+    subprocess.run([str(part) for part in command], check=True, **options)
+
+
+def can_apt_install() -> bool:
+    return (
+        sys.platform.startswith("linux")
+        and hasattr(os, "geteuid")
+        and os.geteuid() == 0
+        and Path("/etc/debian_version").exists()
+        and shutil.which("apt-get") is not None
+    )
+
+
+def apt_install(*packages: str) -> None:
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    run(["apt-get", "update"], env=env, stdin=subprocess.DEVNULL)
+    run(["apt-get", "install", "-y", "--no-install-recommends", *packages], env=env,
+        stdin=subprocess.DEVNULL)
+
+
+def venv_python() -> Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def ensure_venv() -> Path:
+    """Make .venv and install the project with its test extra, again when pyproject changes."""
+    python = venv_python()
+    if not python.exists():
+        say("creating .venv")
+        try:
+            run([sys.executable, "-m", "venv", VENV])
+        except subprocess.CalledProcessError:
+            if not can_apt_install():
+                raise
+            shutil.rmtree(VENV, ignore_errors=True)
+            apt_install(f"python3.{sys.version_info.minor}-venv")
+            run([sys.executable, "-m", "venv", VENV])
+    stamp = VENV / ".fantan-installed"
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if not stamp.exists() or stamp.read_text().strip() != wanted:
+        run([python, "-m", "pip", "install", "--disable-pip-version-check", "-q", "-e",
+             ".[test]"], cwd=ROOT)
+        stamp.write_text(wanted + "\n")
+    return python
+
+
+PLAYWRIGHT_CHROMIUM = (
+    "from playwright.sync_api import sync_playwright\n"
+    "with sync_playwright() as p:\n"
+    "    print(p.chromium.executable_path)\n"
+)
+
+
+def find_chromium(python: Path) -> str:
+    """$CHROMIUM, a system Chromium, Playwright's own, or (root on Debian) apt's."""
+    candidates = [os.environ.get("CHROMIUM", ""), "/usr/bin/chromium",
+                  shutil.which("chromium") or "", shutil.which("chromium-browser") or ""]
+    for candidate in candidates:
+        if candidate and Path(candidate).is_file() and os.access(candidate, os.X_OK):
+            return candidate
+    try:
+        found = subprocess.run([str(python), "-c", PLAYWRIGHT_CHROMIUM], capture_output=True,
+                               text=True, timeout=60).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        found = ""
+    if found and Path(found).is_file():
+        return found
+    if can_apt_install():
+        apt_install("chromium")
+        if Path("/usr/bin/chromium").is_file():
+            return "/usr/bin/chromium"
+    raise SystemExit("build.py: no Chromium found; install one or set $CHROMIUM")
+
+
+def cmd_test(pytest_args: Sequence[str]) -> int:
+    python = ensure_venv()
+    chromium = find_chromium(python)
+    say(f"Chromium: {chromium}")
+    say(f"built {DIST.relative_to(ROOT)}/ (build {build()})")
+    env = {**os.environ, "CHROMIUM": chromium}
+    steps: list[tuple[str, list[str | Path]]] = [
+        ("ruff", [python, "-m", "ruff", "check", "fantan", "build.py", "web", "e2e",
+                  "tests/test_build.py"]),
+        ("mypy", [python, "-m", "mypy"]),
+        ("mypy build.py", [python, "-m", "mypy", "build.py"]),
+        ("pytest", [python, "-m", "pytest", "tests", "e2e", *pytest_args]),
+    ]
+    failed = []
+    for name, command in steps:
+        try:
+            run(command, cwd=ROOT, env=env, stdin=subprocess.DEVNULL)
+        except subprocess.CalledProcessError:
+            failed.append(name)
+    if failed:
+        say("FAILED: " + ", ".join(failed))
+        return 1
+    say("all checks passed")
+    return 0
+
+
+def cmd_serve(port: int) -> int:
+    say(f"built {DIST.relative_to(ROOT)}/ (build {build()})")
+    server = make_server(DIST, port)
+    print(f"Serving the game at http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C stops)",
+          flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    commands = parser.add_subparsers(dest="command")
+    serve = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    commands.add_parser("test", help="lint, type-check and run every test (extra args: pytest)")
+    commands.add_parser("build", help="build dist/ (the default)")
+    args, rest = parser.parse_known_args(argv)
+    if args.command == "test":
+        return cmd_test(rest)
+    if rest:
+        parser.error("unrecognised arguments: " + " ".join(rest))
+    if args.command == "serve":
+        return cmd_serve(args.port)
+    say(f"built {DIST.relative_to(ROOT)}/ (build {build()})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,173 @@
+"""Load benchmark (a script, not a test): how long the game takes to start, and what it costs.
+
+    .venv/bin/python e2e/bench_load.py [--runs 5]
+
+Measures, in one run on the same files and the same local server:
+- cold load (a new browser profile: no HTTP cache, no service worker) to Python ready;
+- warm load (persistent profile after one visit: service worker and compiled-code caches);
+- the same two for a bare Pyodide page (loadPyodide + one line of Python, no PyScript, no app);
+- first paint of the page shell;
+- the bytes a cold visit downloads, the app's against the bare runtime's (raw, and gzipped as a
+  static host would send them).
+Times are medians of --runs loads; they vary with the machine's load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import statistics
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from conftest import CHROMIUM_ARGS, chromium_executable  # noqa: E402
+
+import build  # noqa: E402
+
+BARE_HTML = """<!doctype html>
+<html data-phase="loading"><head><meta charset="utf-8"><title>bare Pyodide</title>
+<script type="module" src="./bare.js"></script></head><body>bare Pyodide</body></html>
+"""
+BARE_JS = """import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+const pyodide = await loadPyodide({ indexURL: new URL("./vendor/pyodide/", import.meta.url).href });
+pyodide.runPython("import sys");
+document.documentElement.dataset.phase = "ready";
+"""
+
+# Runs before any page script (outside the page's CSP): notes when data-phase leaves "loading".
+TIMING = """
+new MutationObserver((_, observer) => {
+  const phase = document.documentElement.dataset.phase;
+  if (phase && phase !== "loading") { window.__readyAt = performance.now(); observer.disconnect(); }
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-phase"] });
+"""
+
+READY = "html:not([data-phase=loading])"
+
+
+def load(page: Page, url: str) -> dict[str, float]:
+    page.goto(url)
+    page.wait_for_selector(READY, state="attached", timeout=180_000)
+    timing: dict[str, float] = page.evaluate(
+        """() => ({
+            ready: window.__readyAt,
+            paint: (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime,
+        })"""
+    )
+    return timing
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def bytes_of(site: Path, served: list[tuple[str, int]], prefix: str = "/") -> tuple[int, int]:
+    """Raw and gzipped bytes of every 200 response in a server log."""
+    raw = packed = 0
+    for path, status in served:
+        if status != 200:
+            continue
+        name = path.split("?", 1)[0][len(prefix):] or "index.html"
+        file = site / name
+        if file.is_dir():
+            file = file / "index.html"
+        data = file.read_bytes()
+        raw += len(data)
+        packed += len(gzip.compress(data, 6))
+    return raw, packed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "dist"
+        build.build(site)
+        (site / "bare.html").write_text(BARE_HTML)
+        (site / "bare.js").write_text(BARE_JS)
+        served: list[tuple[str, int]] = []
+        server = build.make_server(site, 0, quiet=True, served=served)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        origin = f"http://127.0.0.1:{server.server_address[1]}/"
+        pages = {"app": origin, "bare Pyodide": origin + "bare.html"}
+
+        launch: dict[str, Any] = {"args": CHROMIUM_ARGS}
+        if chromium_executable():
+            launch["executable_path"] = chromium_executable()
+
+        results: dict[str, dict[str, Any]] = {}
+        with sync_playwright() as p:
+            browser: Browser = p.chromium.launch(**launch)  # warms the system's file cache
+            browser.new_page().close()
+
+            browser.close()
+
+            for name, url in pages.items():
+                cold, paint = [], []
+                for run in range(args.runs):
+                    # A new profile on disk each time: nothing cached, but a disk cache like a
+                    # real browser's (an in-memory context cache would not keep the wasm).
+                    profile = tempfile.mkdtemp(dir=tmp)
+                    context = p.chromium.launch_persistent_context(profile, **launch)
+                    context.add_init_script(TIMING)
+                    page = context.new_page()
+                    served.clear()
+                    timing = load(page, url)
+                    if name == "app":  # the first visit ends once the game works offline
+                        page.wait_for_selector("html[data-offline=ready]", state="attached",
+                                               timeout=180_000)
+                    if run == 0:
+                        results.setdefault(name, {})["bytes"] = bytes_of(site, served)
+                    cold.append(timing["ready"])
+                    paint.append(timing["paint"])
+                    context.close()
+                results[name].update(cold=median(cold), paint=median(paint))
+
+            for name, url in pages.items():
+                with tempfile.TemporaryDirectory() as profile:
+                    context = p.chromium.launch_persistent_context(profile, **launch)
+                    context.add_init_script(TIMING)
+                    page = context.new_page()
+                    load(page, url)
+                    if name == "app":
+                        page.wait_for_selector("html[data-offline=ready]", state="attached",
+                                               timeout=180_000)
+                    warm: list[float] = []
+                    paint = []
+                    for _ in range(args.runs):
+                        timing = load(page, url)
+                        warm.append(timing["ready"])
+                        paint.append(timing["paint"])
+                    results[name].update(warm=median(warm), warm_paint=median(paint))
+                    context.close()
+        server.shutdown()
+
+    app, bare = results["app"], results["bare Pyodide"]
+    print(f"Load benchmark, medians of {args.runs} (ms, to Python ready):")
+    print(f"{'':16}{'cold':>8}{'warm':>8}{'first paint cold/warm':>24}")
+    for name, r in results.items():
+        cold, warm, paint, warm_paint = r["cold"], r["warm"], r["paint"], r["warm_paint"]
+        print(f"{name:16}{cold:8.0f}{warm:8.0f}{paint:14.0f} /{warm_paint:6.0f}")
+    print(f"warm app vs bare Pyodide: {100 * (app['warm'] / bare['warm'] - 1):+.1f}%")
+    print(f"cold app vs bare Pyodide: {100 * (app['cold'] / bare['cold'] - 1):+.1f}%")
+    for name, r in results.items():
+        raw, packed = r["bytes"]
+        print(f"cold bytes {name:14} {raw / 1e6:6.2f} MB raw, {packed / 1e6:5.2f} MB gzipped")
+    extra_raw = app["bytes"][0] - bare["bytes"][0]
+    extra_packed = app["bytes"][1] - bare["bytes"][1]
+    print(f"the app's own cold bytes: {extra_raw / 1e3:.0f} KB raw, {extra_packed / 1e3:.0f} KB "
+          "gzipped (page, PyScript, engine, icons; service worker included)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,141 @@
+"""The page in a real browser: it boots, Python answers, it works under a subpath and offline."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from conftest import Server, Watch
+from playwright.sync_api import BrowserContext, Page, expect
+
+import build
+import fantan
+
+
+def test_boots_and_python_answers(
+    page: Page, server: Server, site: Path, watch: Watch, game
+) -> None:
+    game.boot(page, server.url)
+    expect(page.locator("html")).to_have_attribute("data-phase", "ready")
+    # The engine's version comes from the engine running inside Pyodide.
+    expect(page.locator("#engine-version")).to_have_text(fantan.__version__)
+    # ...on the browser's Python, not this one.
+    assert re.fullmatch(r"3\.\d+\.\d+", page.get_attribute("#app", "data-python") or "")
+    expect(page.locator("#loading")).to_be_hidden()
+    # The runtime came from our own server: PyScript did not go to a CDN for Pyodide.
+    assert any(url.endswith("/vendor/pyodide/pyodide.asm.wasm") for url in watch.urls())
+    assert all(urlsplit(url).port == server.port for url in watch.urls())
+    # dist/ vendors exactly the runtime files a boot loads.
+    vendored = {p.relative_to(site).as_posix() for p in (site / "vendor").rglob("*")
+                if p.is_file()}
+    requested = {urlsplit(url).path.lstrip("/") for url in watch.urls()}
+    assert vendored <= requested, sorted(vendored - requested)
+
+
+def test_first_paint_shows_the_shell_before_python(page: Page, server: Server, game) -> None:
+    page.goto(server.url, wait_until="commit")
+    expect(page.locator("h1")).to_contain_text("Fan Tan")
+    expect(page.locator("#loading-progress")).to_be_attached()
+    game.wait_ready(page)
+
+
+def test_works_under_a_subpath(page: Page, subpath_server: Server, watch: Watch, game) -> None:
+    game.boot(page, subpath_server.url)
+    expect(page.locator("#engine-version")).to_have_text(fantan.__version__)
+    paths = [urlsplit(url).path for url in watch.urls()]
+    assert paths and all(path.startswith("/fantan/") for path in paths), paths
+
+
+def test_local_storage_survives_a_reload(page: Page, server: Server, game) -> None:
+    game.boot(page, server.url)
+    expect(page.locator("#app")).to_have_attribute("data-boots", "1")
+    page.reload()
+    game.wait_ready(page)
+    expect(page.locator("#app")).to_have_attribute("data-boots", "2")
+
+
+def test_boots_offline_after_one_visit(
+    persistent, own_server: Server, watch: Watch, game
+) -> None:
+    context: BrowserContext = persistent()
+    page = context.pages[0] if context.pages else context.new_page()
+    game.boot(page, own_server.url)
+    game.wait_offline_ready(page)
+    context.close()
+    # The service worker cached the runtime without downloading it a second time.
+    assert own_server.downloads("pyodide.asm.wasm") == 1, own_server.served
+
+    own_server.stop()
+    context = persistent()
+    context.set_offline(True)
+    page = context.pages[0] if context.pages else context.new_page()
+    before = len(watch.requests)
+    game.boot(page, own_server.url)
+    expect(page.locator("#engine-version")).to_have_text(fantan.__version__)
+    expect(page.locator("#app")).to_have_attribute("data-boots", "2")
+    served = [r for r in watch.requests[before:] if r.url.startswith(own_server.url)]
+    assert any(r.url.endswith("pyodide.asm.wasm") for r in served)
+
+
+def test_update_is_offered_and_keeps_the_game(
+    persistent, own_server: Server, own_site: Path, watch: Watch, game
+) -> None:
+    context: BrowserContext = persistent()
+    page = context.pages[0] if context.pages else context.new_page()
+    game.boot(page, own_server.url)
+    game.wait_offline_ready(page)
+    page.evaluate("() => localStorage.setItem('fantan.test-game', 'in progress')")
+
+    # Deploy a new build: one file changes, and so does the service worker.
+    style = own_site / "style.css"
+    style.write_text(style.read_text() + "\n/* the next build */\n")
+    build.write_service_worker(own_site)
+
+    page.reload()
+    game.wait_ready(page)
+    expect(page.locator("#update")).to_be_visible(timeout=60_000)
+    # Nothing changes until the player says so.
+    assert "the next build" not in page.evaluate("() => fetch('./style.css').then(r => r.text())")
+    with page.expect_event("load", timeout=60_000):
+        page.click("#update-load")
+    game.wait_ready(page)
+    assert "the next build" in page.evaluate("() => fetch('./style.css').then(r => r.text())")
+    assert page.evaluate("() => localStorage.getItem('fantan.test-game')") == "in progress"
+    expect(page.locator("#app")).to_have_attribute("data-boots", "3")
+    expect(page.locator("#update")).to_be_hidden()
+
+
+def test_the_harness_catches_off_origin_requests_and_errors(
+    page: Page, server: Server, watch: Watch, game
+) -> None:
+    game.boot(page, server.url)
+    assert watch.problems == []
+    page.evaluate("() => console.error('deliberate')")
+    try:
+        page.goto("http://example.invalid/")
+    except Exception:  # the dead proxy refuses it, as it should
+        pass
+    problems = "\n".join(watch.problems)
+    assert "console error: deliberate" in problems
+    assert "request off the page's origin: http://example.invalid/" in problems
+    watch.problems.clear()
+
+
+def test_says_so_when_webassembly_is_missing(
+    page: Page, server: Server, watch: Watch
+) -> None:
+    page.add_init_script("delete window.WebAssembly")
+    page.goto(server.url)
+    expect(page.locator("html")).to_have_attribute("data-phase", "error")
+    expect(page.locator("#failure")).to_contain_text("cannot run WebAssembly")
+    assert not any(url.endswith((".wasm", ".zip")) for url in watch.urls())
+
+
+def test_says_so_when_loading_fails(page: Page, server: Server, watch: Watch) -> None:
+    watch.allow(r"pyodide\.asm\.wasm|ERR_FAILED|Failed to fetch")
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(server.url)
+    expect(page.locator("html")).to_have_attribute("data-phase", "error", timeout=60_000)
+    expect(page.locator("#failure")).to_be_visible()
+    expect(page.locator("#retry")).to_be_visible()

@@ -1,0 +1,346 @@
+"""build.py's pure parts: the PyScript config, the precache manifest, the service worker, the
+icons and manifest, the assembled site and the static server."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import struct
+import threading
+import urllib.error
+import urllib.request
+import zlib
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+import build
+
+
+def write(path: Path, data: str | bytes = "x") -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(data, str):
+        path.write_text(data)
+    else:
+        path.write_bytes(data)
+    return path
+
+
+@pytest.fixture
+def fake_runtime(tmp_path: Path) -> Path:
+    """A node_modules with stand-ins for the runtime files (and some a boot does not need)."""
+    modules = tmp_path / "node_modules"
+    for name in build.PYODIDE_FILES + ("pyodide.mjs.map", "pyodide.js", "console.html"):
+        write(modules / "pyodide" / name, f"pyodide {name}")
+    for name in ("core.js", "core.js.map", "core-AbC1.js", "core.css", "py-editor-X.js",
+                 "codemirror-Y.js", "xterm.css", "service-worker.js", "README.md"):
+        write(modules / "@pyscript" / "core" / "dist" / name, f"pyscript {name}")
+    return modules
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site built from the real web/ and fantan/ with a stand-in runtime."""
+    tmp = tmp_path_factory.mktemp("build")
+    modules = tmp / "node_modules"
+    for name in build.PYODIDE_FILES:
+        write(modules / "pyodide" / name, name)
+    for name in ("core.js", "core.js.map", "core-AbC1.js", "core.css"):
+        write(modules / "@pyscript" / "core" / "dist" / name, name)
+    out = tmp / "dist"
+    build.build(out, node_modules=modules)
+    return out
+
+
+# --- the runtime ---------------------------------------------------------------------------------
+
+
+def test_runtime_files_are_what_a_boot_needs_and_no_source_maps(fake_runtime: Path) -> None:
+    files = build.runtime_files(fake_runtime)
+    assert sorted(files) == sorted(
+        [f"vendor/pyodide/{name}" for name in build.PYODIDE_FILES]
+        + ["vendor/pyscript/core.js", "vendor/pyscript/core-AbC1.js",
+           "vendor/pyscript/core.css", "vendor/pyscript/py-editor-X.js"]
+    )
+    assert all(source.is_file() for source in files.values())
+
+
+def test_an_incomplete_runtime_is_refused(fake_runtime: Path) -> None:
+    (fake_runtime / "pyodide" / "pyodide.asm.wasm").unlink()
+    with pytest.raises(SystemExit, match="pyodide.asm.wasm"):
+        build.runtime_files(fake_runtime)
+
+
+def test_the_runtime_is_pinned_to_exact_versions() -> None:
+    pins = build.pinned_versions()
+    assert pins == {"pyodide": "314.0.7", "@pyscript/core": "0.7.31"}
+    lock = json.loads((build.ROOT / "package-lock.json").read_text())
+    for name, version in pins.items():
+        assert lock["packages"][f"node_modules/{name}"]["version"] == version
+
+
+# --- the PyScript config -------------------------------------------------------------------------
+
+
+def test_package_files_skip_caches_and_hidden_files(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    for name in ("__init__.py", "sub/mod.py", "data/cards.json", "__pycache__/x.pyc",
+                 "sub/__pycache__/mod.cpython-311.pyc", ".hidden.py", "stale.pyc"):
+        write(package / name)
+    assert build.package_files(package) == [
+        "pkg/__init__.py", "pkg/data/cards.json", "pkg/sub/mod.py"
+    ]
+
+
+def test_pyscript_config_uses_the_local_interpreter_and_relative_files() -> None:
+    config = build.pyscript_config(["fantan/__init__.py", "fantan/rules.py"])
+    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    assert config["files"] == {
+        "./fantan/__init__.py": "./fantan/__init__.py",
+        "./fantan/rules.py": "./fantan/rules.py",
+    }
+
+
+# --- the precache manifest and the service worker ------------------------------------------------
+
+
+def test_precache_manifest_hashes_every_file_and_the_index(tmp_path: Path) -> None:
+    write(tmp_path / "index.html", "<p>hi</p>")
+    write(tmp_path / "vendor" / "a.wasm", b"\0asm")
+    write(tmp_path / "sw.js", "ignored")
+    manifest = build.precache_manifest(tmp_path)
+    short = hashlib.sha256(b"<p>hi</p>").hexdigest()[:16]
+    assert manifest == [
+        ("./", short),
+        ("index.html", short),
+        ("vendor/a.wasm", hashlib.sha256(b"\0asm").hexdigest()[:16]),
+    ]
+
+
+def test_build_id_follows_every_file() -> None:
+    manifest = [("./", "aa"), ("index.html", "aa"), ("x.js", "bb")]
+    same = build.build_id(list(manifest))
+    assert build.build_id(manifest) == same
+    assert build.build_id([("./", "aa"), ("index.html", "aa"), ("x.js", "bc")]) != same
+    assert build.build_id(manifest + [("y.js", "cc")]) != same
+
+
+def test_service_worker_carries_its_build_and_precache_list() -> None:
+    manifest = [("./", "1234"), ("index.html", "1234"), ("vendor/pyodide/pyodide.mjs", "abcd")]
+    source = build.service_worker(manifest, "cafe0123")
+    assert "__BUILD__" not in source and "__PRECACHE__" not in source
+    assert 'const BUILD = "cafe0123";' in source
+    precache = re.search(r"const PRECACHE = (.*);", source)
+    assert precache and json.loads(precache.group(1)) == [list(entry) for entry in manifest]
+    # Cache-first with ignoreSearch; old caches of this scope deleted; updates wait for the
+    # player; no address of another origin.
+    assert "ignoreSearch: true" in source
+    assert "caches.delete" in source
+    assert "activate-update" in source and "skipWaiting" in source
+    assert "http" not in source.replace("HTTP ", "")
+
+
+def test_write_service_worker_changes_when_a_file_changes(tmp_path: Path) -> None:
+    write(tmp_path / "index.html", "one")
+    first = build.write_service_worker(tmp_path)
+    assert first in (tmp_path / "sw.js").read_text()
+    assert build.write_service_worker(tmp_path) == first
+    write(tmp_path / "index.html", "two")
+    assert build.write_service_worker(tmp_path) != first
+
+
+# --- icons and the web app manifest --------------------------------------------------------------
+
+
+def read_png(data: bytes) -> tuple[int, int, list[bytes]]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    chunks: dict[bytes, bytes] = {}
+    at = 8
+    while at < len(data):
+        (length,) = struct.unpack(">I", data[at : at + 4])
+        kind, body = data[at + 4 : at + 8], data[at + 8 : at + 8 + length]
+        (crc,) = struct.unpack(">I", data[at + 8 + length : at + 12 + length])
+        assert zlib.crc32(kind + body) == crc
+        chunks[kind] = chunks.get(kind, b"") + body
+        at += 12 + length
+    width, height, depth, color = struct.unpack(">IIBB", chunks[b"IHDR"][:10])
+    assert (depth, color) == (8, 6)
+    raw = zlib.decompress(chunks[b"IDAT"])
+    stride = 1 + 4 * width
+    rows = [raw[i * stride + 1 : (i + 1) * stride] for i in range(height)]
+    assert len(raw) == stride * height
+    return width, height, rows
+
+
+def test_png_icon_is_a_valid_rgba_image() -> None:
+    width, height, rows = read_png(build.icon_png(64))
+    assert (width, height) == (64, 64)
+    assert rows[0][3] == 0  # the rounded corner is transparent
+    centre = rows[32][32 * 4 : 32 * 4 + 4]
+    assert centre[3] == 255 and centre[0] > centre[1]  # the red diamond, opaque
+
+
+def test_svg_icon_is_self_contained() -> None:
+    svg = build.icon_svg()
+    assert svg.startswith("<svg") and "viewBox" in svg
+    assert "href" not in svg and "<text" not in svg  # nothing fetched, no fonts
+
+
+def test_web_manifest_is_installable_and_relative() -> None:
+    manifest = build.web_manifest()
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    assert manifest["display"] == "standalone"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    assert all(not icon["src"].startswith(("/", "http")) for icon in manifest["icons"])
+
+
+# --- the assembled site --------------------------------------------------------------------------
+
+
+def test_site_holds_page_engine_runtime_and_offline_parts(site: Path) -> None:
+    for name in ("index.html", "boot.js", "style.css", "main.py", "pyscript.json",
+                 "manifest.webmanifest", "sw.js", "icons/icon.svg", "icons/icon-192.png",
+                 "icons/icon-512.png", "vendor/pyodide/pyodide.asm.wasm",
+                 "vendor/pyscript/core.js", "fantan/__init__.py"):
+        assert (site / name).is_file(), name
+    assert not list(site.rglob("*.map"))
+    # The engine is copied unmodified.
+    for name in build.package_files(build.ENGINE):
+        assert (site / name).read_bytes() == (build.ROOT / name).read_bytes()
+    config = json.loads((site / "pyscript.json").read_text())
+    assert sorted(config["files"]) == [f"./{n}" for n in build.package_files(build.ENGINE)]
+
+
+def test_service_worker_precaches_every_file_of_the_site(site: Path) -> None:
+    source = (site / "sw.js").read_text()
+    precache = re.search(r"const PRECACHE = (.*);", source)
+    assert precache
+    entries = dict(json.loads(precache.group(1)))
+    files = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+    assert set(entries) - {"./"} == files - {"sw.js", ".nojekyll"}
+    for url, digest in entries.items():
+        path = site / ("index.html" if url == "./" else url)
+        assert hashlib.sha256(path.read_bytes()).hexdigest().startswith(digest)
+
+
+class PageAudit(HTMLParser):
+    """Every URL attribute, inline script and inline handler of a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+        self.handlers: list[str] = []
+        self.inline_scripts = 0
+        self.csp = ""
+        self._in_script = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        self.urls += [v for k, v in attrs if k in ("src", "href", "config") and v]
+        self.handlers += [k for k, _ in attrs if k.startswith("on")]
+        if tag == "script":
+            self._in_script = "src" not in values
+        if tag == "meta" and values.get("http-equiv") == "Content-Security-Policy":
+            self.csp = values.get("content") or ""
+
+    def handle_data(self, data: str) -> None:
+        if self._in_script and data.strip():
+            self.inline_scripts += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "script":
+            self._in_script = False
+
+
+def test_page_uses_relative_urls_and_no_inline_code(site: Path) -> None:
+    audit = PageAudit()
+    audit.feed((site / "index.html").read_text())
+    assert audit.urls and all(url.startswith("./") for url in audit.urls), audit.urls
+    assert audit.handlers == [] and audit.inline_scripts == 0
+    policy = dict(
+        (part.split()[0], part.split()[1:]) for part in audit.csp.split(";") if part.strip()
+    )
+    assert policy["default-src"] == ["'none'"]
+    assert set(policy["script-src"]) == {"'self'", "'wasm-unsafe-eval'", "'unsafe-eval'"}
+    assert "'unsafe-inline'" not in audit.csp
+    for directive in ("connect-src", "worker-src", "style-src", "img-src"):
+        assert policy[directive] == ["'self'"]
+
+
+def test_scripts_name_no_other_origin(site: Path) -> None:
+    for name in ("boot.js", "main.py", "sw.js", "pyscript.json", "manifest.webmanifest"):
+        text = (site / name).read_text()
+        assert not re.search(r"https?://", text), name
+
+
+# --- the server ----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[str]:
+    for name in ("index.html", "a.wasm", "a.mjs", "a.json", "manifest.webmanifest", "x.py"):
+        write(tmp_path / "site" / name, "content")
+    server = build.make_server(tmp_path / "site", 0, prefix="/fantan/", quiet=True)
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: object, **kwargs: object) -> None:
+        return None
+
+
+@pytest.mark.parametrize(
+    ("name", "mime"),
+    [
+        ("a.wasm", "application/wasm"),
+        ("a.mjs", "text/javascript"),
+        ("a.json", "application/json"),
+        ("manifest.webmanifest", "application/manifest+json"),
+        ("", "text/html"),
+    ],
+)
+def test_server_sends_correct_mime_types_under_its_prefix(
+    served: str, name: str, mime: str
+) -> None:
+    with urllib.request.urlopen(f"{served}/fantan/{name}") as response:
+        assert response.headers["Content-Type"].split(";")[0] == mime
+        assert response.headers["Cache-Control"] == "no-cache"
+
+
+def test_server_answers_nothing_outside_its_prefix(served: str) -> None:
+    with pytest.raises(urllib.error.HTTPError) as error:
+        urllib.request.urlopen(f"{served}/a.wasm")
+    assert error.value.code == 404
+    opener = urllib.request.build_opener(NoRedirect)
+    with pytest.raises(urllib.error.HTTPError) as redirect:
+        opener.open(f"{served}/fantan")
+    assert redirect.value.code == 301 and redirect.value.headers["Location"] == "/fantan/"
+
+
+def test_make_server_wants_a_slashed_prefix(tmp_path: Path) -> None:
+    with pytest.raises(ValueError):
+        build.make_server(tmp_path, 0, prefix="/fantan")
+
+
+def test_preloads_go_at_the_mark_for_runtime_modules_only() -> None:
+    page = "<head>\n<!-- preload -->\n</head>"
+    vendored = ["vendor/pyscript/core.js", "vendor/pyscript/core.css",
+                "vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.mjs",
+                "vendor/pyodide/pyodide.asm.wasm"]
+    result = build.with_preloads(page, vendored)
+    assert result == (
+        "<head>\n"
+        '<link rel="modulepreload" href="./vendor/pyodide/pyodide.mjs">\n'
+        '<link rel="modulepreload" href="./vendor/pyscript/core.js">\n'
+        "</head>"
+    )
+    with pytest.raises(ValueError):
+        build.with_preloads("<head></head>", vendored)
