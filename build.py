@@ -63,7 +63,9 @@ PYSCRIPT_BOOT_FILES = (
 
 # The page's own entry point; every other Python file of web/ goes to the in-browser filesystem.
 MAIN_PY = "main.py"
+WORKER_PY = "ai_worker.py"  # the computer players' worker: loaded by its own script tag
 CONFIG_NAME = "pyscript.json"
+WORKER_CONFIG_NAME = "pyscript-ai.json"
 SW_NAME = "sw.js"
 MANIFEST_NAME = "manifest.webmanifest"
 
@@ -437,6 +439,146 @@ def icon_png(size: int) -> bytes:
 
 
 # ---------------------------------------------------------------------------------------------
+# Message catalogues: GNU gettext .po files compiled to .mo, which Python's gettext reads
+
+
+class PoError(ValueError):
+    """A .po file this compiler cannot read; the message names the line."""
+
+
+def _po_string(token: str, line_no: int) -> str:
+    """The text of one quoted .po string, its C escapes resolved."""
+    if len(token) < 2 or not (token.startswith('"') and token.endswith('"')):
+        raise PoError(f"line {line_no}: expected a quoted string, got {token!r}")
+    escapes = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "a": "\a",
+               "b": "\b", "f": "\f", "v": "\v"}
+    out, body, i = [], token[1:-1], 0
+    while i < len(body):
+        ch = body[i]
+        if ch == "\\":
+            if i + 1 >= len(body) or body[i + 1] not in escapes:
+                raise PoError(f"line {line_no}: unknown escape in {token!r}")
+            out.append(escapes[body[i + 1]])
+            i += 2
+        elif ch == '"':
+            raise PoError(f"line {line_no}: unescaped quote in {token!r}")
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
+def parse_po(text: str) -> dict[str, str | list[str]]:
+    """The translated entries of a .po file: msgid (with "\\x04"-joined msgctxt) -> msgstr, or
+    -> the list of plural forms. Fuzzy and untranslated entries are left out, as msgfmt does;
+    the header (msgid "") is kept."""
+    entries: dict[str, str | list[str]] = {}
+    current: dict[str, Any] = {}
+    field: tuple[str, int | None] | None = None
+    fuzzy = False
+
+    def complete() -> bool:
+        return "msgstr" in current or "forms" in current
+
+    def finish() -> None:
+        nonlocal current, fuzzy, field
+        if "msgid" in current:
+            key = current["msgid"]
+            if "msgctxt" in current:
+                key = current["msgctxt"] + "\x04" + key
+            if "plural" in current:
+                forms = [current["forms"][n] for n in sorted(current["forms"])]
+                if forms and all(forms) and not fuzzy:
+                    entries[key + "\0" + current["plural"]] = forms
+            else:
+                value = current.get("msgstr", "")
+                if value and (not fuzzy or key == ""):
+                    entries[key] = value
+        elif current:
+            raise PoError("an entry without msgid")
+        current, fuzzy, field = {}, False, None
+
+    for line_no, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            finish()
+            continue
+        if line.startswith("#"):
+            if complete():
+                finish()
+            if line.startswith("#,") and "fuzzy" in line:
+                fuzzy = True
+            continue
+        keyword, _, rest = line.partition(" ")
+        if line.startswith('"'):
+            if field is None:
+                raise PoError(f"line {line_no}: a string continues nothing")
+            name, index = field
+            if index is None:
+                current[name] += _po_string(line, line_no)
+            else:
+                current["forms"][index] += _po_string(line, line_no)
+            continue
+        if keyword in ("msgctxt", "msgid") and complete():
+            finish()
+        value = _po_string(rest.strip(), line_no)
+        if keyword in ("msgctxt", "msgid", "msgstr"):
+            current[keyword] = value
+            field = (keyword, None)
+        elif keyword == "msgid_plural":
+            current["plural"] = value
+            field = ("plural", None)
+        elif keyword.startswith("msgstr[") and keyword.endswith("]"):
+            try:
+                index = int(keyword[7:-1])
+            except ValueError:
+                raise PoError(f"line {line_no}: bad plural index in {keyword!r}") from None
+            current.setdefault("forms", {})[index] = value
+            field = ("forms", index)
+        else:
+            raise PoError(f"line {line_no}: unknown keyword {keyword!r}")
+    finish()
+    return entries
+
+
+def mo_bytes(entries: dict[str, str | list[str]]) -> bytes:
+    """A little-endian GNU .mo file of parsed .po entries (no hash table; readers don't need
+    one)."""
+    keys = sorted(entries)
+    ids = [key.encode("utf-8") for key in keys]
+    strs = []
+    for key in keys:
+        value = entries[key]
+        strs.append(("\0".join(value) if isinstance(value, list) else value).encode("utf-8"))
+    header_size = 7 * 4
+    originals_at = header_size
+    translations_at = originals_at + 8 * len(keys)
+    data_at = translations_at + 8 * len(keys)
+    table_o, table_t, blob = [], [], bytearray()
+    for raw in ids:
+        table_o.append((len(raw), data_at + len(blob)))
+        blob += raw + b"\0"
+    for raw in strs:
+        table_t.append((len(raw), data_at + len(blob)))
+        blob += raw + b"\0"
+    out = bytearray(struct.pack("<7I", 0x950412DE, 0, len(keys), originals_at, translations_at,
+                                0, data_at))
+    for length, offset in table_o + table_t:
+        out += struct.pack("<2I", length, offset)
+    return bytes(out + blob)
+
+
+def compile_po(text: str) -> bytes:
+    """A .po file's text compiled to .mo bytes."""
+    return mo_bytes(parse_po(text))
+
+
+def catalogues(web: Path) -> list[str]:
+    """The .po files under web/locale/, relative to web/ (one per language and domain)."""
+    return sorted(p.relative_to(web).as_posix() for p in (web / "locale").glob("*/*/*.po"))
+
+
+# ---------------------------------------------------------------------------------------------
 # The build
 
 
@@ -450,10 +592,17 @@ def build(out: Path = DIST, node_modules: Path | None = None, root: Path = ROOT)
         shutil.rmtree(out)
     out.mkdir(parents=True)
 
-    web_files = package_files(web)
+    web_files = [name for name in package_files(web) if not name.endswith(".po")]
     for name in web_files:
         relative = name.split("/", 1)[1]
         copy(web / relative, out / relative)
+    compiled = []
+    for relative in catalogues(web):
+        mo = relative[: -len(".po")] + ".mo"
+        target = out / mo
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(compile_po((web / relative).read_text(encoding="utf-8")))
+        compiled.append(mo)
     page = out / "index.html"
     page.write_text(with_preloads(page.read_text(encoding="utf-8"), vendored), encoding="utf-8")
     for name in package_files(engine):
@@ -466,9 +615,11 @@ def build(out: Path = DIST, node_modules: Path | None = None, root: Path = ROOT)
     python_files = package_files(engine) + [
         name.split("/", 1)[1]
         for name in web_files
-        if name.endswith(".py") and name.split("/", 1)[1] != MAIN_PY
+        if name.endswith(".py") and name.split("/", 1)[1] not in (MAIN_PY, WORKER_PY)
     ]
-    write_json(out / CONFIG_NAME, pyscript_config(python_files))
+    write_json(out / CONFIG_NAME, pyscript_config(python_files + compiled))
+    # The computer players' worker gets the engine and nothing of the page.
+    write_json(out / WORKER_CONFIG_NAME, pyscript_config(package_files(engine)))
     write_json(out / MANIFEST_NAME, web_manifest())
     (out / "icons").mkdir(exist_ok=True)
     (out / "icons" / "icon.svg").write_text(icon_svg(), encoding="utf-8")
@@ -651,7 +802,8 @@ def cmd_test(pytest_args: Sequence[str]) -> int:
     env = {**os.environ, "CHROMIUM": chromium}
     steps: list[tuple[str, list[str | Path]]] = [
         ("ruff", [python, "-m", "ruff", "check", "fantan", "build.py", "web", "e2e",
-                  "tests/test_build.py"]),
+                  "tests/test_build.py", *sorted(ROOT.glob("tests/test_web_*.py")),
+                  "tests/web_support.py"]),
         ("mypy", [python, "-m", "mypy"]),
         ("mypy build.py", [python, "-m", "mypy", "build.py"]),
         ("pytest", [python, "-m", "pytest", "tests", "e2e", *pytest_args]),

@@ -211,8 +211,19 @@ def test_site_holds_page_engine_runtime_and_offline_parts(site: Path) -> None:
     # The engine is copied unmodified.
     for name in build.package_files(build.ENGINE):
         assert (site / name).read_bytes() == (build.ROOT / name).read_bytes()
+    engine = [f"./{n}" for n in build.package_files(build.ENGINE)]
     config = json.loads((site / "pyscript.json").read_text())
-    assert sorted(config["files"]) == [f"./{n}" for n in build.package_files(build.ENGINE)]
+    modules = sorted(f"./{p.name}" for p in build.WEB.glob("*.py")
+                     if p.name not in (build.MAIN_PY, build.WORKER_PY))
+    assert sorted(config["files"]) == sorted(engine + modules
+                                             + ["./locale/en/LC_MESSAGES/fantan.mo"])
+    # The computer players' worker gets the engine only.
+    worker = json.loads((site / build.WORKER_CONFIG_NAME).read_text())
+    assert worker["interpreter"] == config["interpreter"]
+    assert sorted(worker["files"]) == engine
+    # Catalogues ship compiled; their sources stay behind.
+    assert (site / "locale/en/LC_MESSAGES/fantan.mo").is_file()
+    assert not list(site.rglob("*.po"))
 
 
 def test_service_worker_precaches_every_file_of_the_site(site: Path) -> None:
@@ -259,7 +270,7 @@ class PageAudit(HTMLParser):
 def test_page_uses_relative_urls_and_no_inline_code(site: Path) -> None:
     audit = PageAudit()
     audit.feed((site / "index.html").read_text())
-    assert audit.urls and all(url.startswith("./") for url in audit.urls), audit.urls
+    assert audit.urls and all(url.startswith(("./", "#")) for url in audit.urls), audit.urls
     assert audit.handlers == [] and audit.inline_scripts == 0
     policy = dict(
         (part.split()[0], part.split()[1:]) for part in audit.csp.split(";") if part.strip()
@@ -267,8 +278,10 @@ def test_page_uses_relative_urls_and_no_inline_code(site: Path) -> None:
     assert policy["default-src"] == ["'none'"]
     assert set(policy["script-src"]) == {"'self'", "'wasm-unsafe-eval'", "'unsafe-eval'"}
     assert "'unsafe-inline'" not in audit.csp
-    for directive in ("connect-src", "worker-src", "style-src", "img-src"):
+    for directive in ("connect-src", "style-src", "img-src"):
         assert policy[directive] == ["'self'"]
+    # PyScript starts its workers from blob: URLs it makes itself (see the page's comment).
+    assert policy["worker-src"] == ["'self'", "blob:"]
 
 
 def test_scripts_name_no_other_origin(site: Path) -> None:
@@ -344,3 +357,65 @@ def test_preloads_go_at_the_mark_for_runtime_modules_only() -> None:
     )
     with pytest.raises(ValueError):
         build.with_preloads("<head></head>", vendored)
+
+
+# --- message catalogues --------------------------------------------------------------------------
+
+PO_SAMPLE = r"""# a comment
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\n"
+
+#. a note for translators
+msgid "greeting"
+msgstr "Hello, \"{name}\"\n"
+"second line"
+
+msgid "cards"
+msgid_plural "cards"
+msgstr[0] "{count} card"
+msgstr[1] "{count} cards"
+
+#, fuzzy
+msgid "unsure"
+msgstr "not yet"
+
+msgid "untranslated"
+msgstr ""
+
+msgctxt "menu"
+msgid "open"
+msgstr "Open…"
+"""
+
+
+def test_po_compiles_to_an_mo_that_python_reads() -> None:
+    import gettext
+    import io
+
+    mo = build.compile_po(PO_SAMPLE)
+    tr = gettext.GNUTranslations(io.BytesIO(mo))
+    assert tr.gettext("greeting") == 'Hello, "{name}"\nsecond line'
+    assert tr.ngettext("cards", "cards", 1) == "{count} card"
+    assert tr.ngettext("cards", "cards", 2) == "{count} cards"
+    assert tr.gettext("unsure") == "unsure"  # fuzzy entries are left out, as msgfmt does
+    assert tr.gettext("untranslated") == "untranslated"
+    assert tr.pgettext("menu", "open") == "Open…"
+    assert tr.info()["content-type"] == "text/plain; charset=UTF-8"
+
+
+def test_po_errors_name_the_line() -> None:
+    for bad, line in (('msgid "a"\nmsgstr "b\\q"\n', 2), ('msgid "a"\nnonsense "b"\n', 2),
+                      ('"dangling"\n', 1), ('msgid a\n', 1)):
+        with pytest.raises(build.PoError, match=f"line {line}"):
+            build.compile_po(bad)
+
+
+def test_the_english_catalogue_compiles_completely() -> None:
+    text = (build.WEB / "locale/en/LC_MESSAGES/fantan.po").read_text(encoding="utf-8")
+    entries = build.parse_po(text)
+    ids = re.findall(r'^msgid "(.+)"$', text, flags=re.M)
+    assert len(ids) == len(set(ids)), "a message id appears twice"
+    assert len(entries) == len(ids) + 1  # every message translated, plus the header
+    assert build.catalogues(build.WEB) == ["locale/en/LC_MESSAGES/fantan.po"]

@@ -3,9 +3,10 @@ hands consistent with it. Only the observation is read: never another seat's car
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
-from ..cards import CardSet, bits
+from ..cards import STRIDE, CardSet, bits
 from ..core import Core, Geometry
 from ..game import Observation
 from ..sim import Rand
@@ -26,6 +27,21 @@ class Belief:
     """How many unknown cards each seat holds."""
     elim_cards: tuple[CardSet, ...]
     nplays: int
+    decisions: tuple[Decision, ...] = ()
+    """Other seats' past card plays whose hand then can be rebuilt from their hand now."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A card another seat chose to play: what was open then, and what it played since."""
+
+    seat: int
+    chosen: CardSet
+    cells: CardSet
+    table: CardSet
+    start: int
+    since: CardSet
+    """The cards this seat played from this decision on (the chosen one included)."""
 
 
 def infer(obs: Observation) -> Belief:
@@ -65,6 +81,7 @@ def infer(obs: Observation) -> Belief:
     known[me] = 0
     for s in range(n):
         void[s] &= ~known[s]
+    decisions = _decisions(obs, g)
     seen = obs.table_mask | obs.hand_mask
     for k in known:
         seen |= k
@@ -72,7 +89,80 @@ def infer(obs: Observation) -> Belief:
     need = [
         0 if s == me else max(0, obs.hand_sizes[s] - known[s].bit_count()) for s in range(n)
     ]
-    return Belief(me, unknown, tuple(known), tuple(void), tuple(need), tuple(elim_cards), nplays)
+    return Belief(me, unknown, tuple(known), tuple(void), tuple(need), tuple(elim_cards), nplays,
+                  decisions)
+
+
+def _decisions(obs: Observation, g: Geometry) -> tuple[Decision, ...]:
+    """Replay the public table to find, for each card another seat played, what was open."""
+    deck = g.deck
+    table = g.start_cards if obs.rules.opening == "preplaced" and g.start is not None else 0
+    start = g.start
+    ob = g.opening_bit
+    found: dict[int, tuple[int, CardSet, CardSet, CardSet, int]] = {}
+    for i, e in enumerate(obs.history):
+        if e.kind in ("preplace", "eliminated"):
+            table |= deck.mask(e.cards)
+        elif e.kind == "play":
+            bit = 1 << deck.parse(e.card or "")
+            if start is not None and e.seat != obs.seat:
+                cells = ob if ob and not table & ob else g.targets(table, start)
+                found[i] = (e.seat, bit, cells, table, start)
+            table |= bit
+            if start is None:
+                start = (bit.bit_length() - 1) % STRIDE
+    # Walk back: a decision counts only if its seat gave or got no card since then, so that its
+    # hand then is its hand now plus the cards it played since.
+    out: list[Decision] = []
+    since = [0] * g.n
+    spoiled = [False] * g.n
+    for i in range(len(obs.history) - 1, -1, -1):
+        e = obs.history[i]
+        if e.kind == "give":
+            spoiled[e.seat] = True
+            if e.to is not None:
+                spoiled[e.to] = True
+        elif i in found:
+            seat, bit, cells, tbl, st = found[i]
+            since[seat] |= bit
+            if not spoiled[seat] and seat not in obs.eliminated:
+                out.append(Decision(seat, bit, cells, tbl, st, since[seat]))
+    out.reverse()
+    return tuple(out)
+
+
+MODEL_BETA = 0.1
+"""How sharply other players are assumed to prefer cards that free their own (softmax scale)."""
+MODEL_EPS = 0.1
+"""The share of their choices assumed to be random."""
+
+
+def log_likelihood(g: Geometry, b: Belief, hands: list[CardSet]) -> float:
+    """How likely the other seats' past plays are if they held ``hands``, under a model of a
+    player who frees its own cards and holds back the others'. 0.0 when nothing is learned."""
+    total = 0.0
+    for d in b.decisions:
+        h = hands[d.seat] | d.since
+        p = h & d.cells
+        if not p & (p - 1):
+            continue
+        beyond = g.beyond(d.start)
+        others = ~h & ~d.table
+        chosen_v = 0.0
+        z = 0.0
+        k = 0
+        q = p
+        while q:
+            x = q & -q
+            q ^= x
+            bx = beyond[x]
+            v = math.exp(MODEL_BETA * (8 * (bx & h).bit_count() - (bx & others).bit_count()))
+            z += v
+            k += 1
+            if x == d.chosen:
+                chosen_v = v
+        total += math.log((1 - MODEL_EPS) * chosen_v / z + MODEL_EPS / k)
+    return total
 
 
 def sample_hands(obs: Observation, b: Belief, rnd: Rand, tries: int = 30) -> list[CardSet]:

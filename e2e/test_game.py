@@ -1,0 +1,343 @@
+"""The game played as a person plays it: clicks, taps and keys on the real page.
+
+Seeds come through the URL (`?new=1&seed=N&preset=...`), and `speed=instant` removes the pauses
+between computer moves where a test only needs the end of a hand. Screenshots go to
+e2e/artifacts/ (kept out of git) for people to look at.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import Server, Watch
+from playwright.sync_api import BrowserContext, Page, expect
+
+import fantan
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
+import store  # noqa: E402
+
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+PLAYABLE = '#hand [data-zone="hand"]:not([aria-disabled="true"])'
+MY_TURN_OR_OVER = f"html[data-turn='0'] {PLAYABLE}, html[data-phase=over]"
+PORTRAIT = {"width": 360, "height": 640}
+LANDSCAPE = {"width": 640, "height": 360}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def open_game(page: Page, server: Server, game, query: str = "") -> None:
+    game.boot(page, server.url + query)
+    page.wait_for_selector("html[data-phase=playing], html[data-phase=over]", timeout=60_000)
+
+
+def table_cards(page: Page) -> list[str]:
+    return page.eval_on_selector_all('[data-zone="table"]', "els => els.map(e => e.dataset.card)")
+
+
+def hand_cards(page: Page) -> list[str]:
+    return page.eval_on_selector_all('#hand [data-zone="hand"]',
+                                     "els => els.map(e => e.dataset.card)")
+
+
+def play_to_the_end(page: Page, limit: float = 180, double: bool = False) -> int:
+    """Play the first playable card whenever it is our turn, until the result board."""
+    start = time.monotonic()
+    moves = 0
+    while time.monotonic() - start < limit:
+        page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+        if page.get_attribute("html", "data-phase") == "over":
+            return moves
+        card = page.locator(PLAYABLE).first
+        if double and moves % 2:
+            card.dblclick()  # a double click (tap) plays at once
+        else:
+            card.click()
+            page.click("#play")
+        moves += 1
+    raise AssertionError("the hand did not end")
+
+
+def seed_where(preset: str, test) -> int:
+    """The first deal seed whose fresh match satisfies a test (checked with the engine here)."""
+    for seed in range(1, 500):
+        if test(fantan.new_match(fantan.preset(preset), seed)):
+            return seed
+    raise AssertionError("no such seed")
+
+
+def with_save(context: BrowserContext, text: str) -> None:
+    """Put a save in localStorage before the page's first load (once per tab)."""
+    context.add_init_script(
+        "if (!sessionStorage.getItem('seeded')) {"
+        f" localStorage.setItem({json.dumps(store.SAVE_KEY)}, {json.dumps(text)});"
+        " sessionStorage.setItem('seeded', '1'); }")
+
+
+# --- the standard game -------------------------------------------------------------------------
+
+
+def test_a_whole_standard_game_through_clicks(page: Page, server: Server, game) -> None:
+    page.set_viewport_size(PORTRAIT)
+    open_game(page, server, game, "?new=1&seed=5&speed=instant")
+    expect(page.locator(".seat[data-seat]")).to_have_count(4)
+    expect(page.locator("#pass")).to_have_count(0)  # forced passing: never a pass button
+    page.wait_for_selector(MY_TURN_OR_OVER)
+    shot(page, "portrait-start")
+    moves = play_to_the_end(page, double=True)
+    assert moves >= 3
+    board = page.locator("#results")
+    expect(board).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("data-phase", "over")
+    expect(board.locator("tbody tr")).to_have_count(4)
+    # The board reveals what every seat still held.
+    for row in board.locator("tbody tr").all():
+        left = int(row.locator("td").nth(1).inner_text())
+        assert row.locator(".held .card").count() == left
+    expect(board.locator("#new-game")).to_be_visible()
+    shot(page, "portrait-results")
+    # Looking at the table again, then a new game from the board.
+    page.click("#show-table")
+    expect(board).to_be_hidden()
+    page.click("#show-results")
+    page.click("#new-game")
+    expect(page.locator("#setup")).to_be_visible()
+    page.click("#start-game")
+    page.wait_for_selector("html[data-phase=dealing], html[data-phase=playing]")
+    expect(board).to_be_hidden()
+
+
+def test_an_illegal_card_is_explained_the_hint_and_the_keyboard(
+    page: Page, server: Server, game
+) -> None:
+    seed = seed_where("fan-tan", lambda m: m.state.to_move == 0)
+    page.set_viewport_size(PORTRAIT)
+    open_game(page, server, game, f"?new=1&seed={seed}&speed=fast")
+    page.wait_for_selector(MY_TURN_OR_OVER)
+    hand = hand_cards(page)
+    other = next(c for c in hand if c != "7D")
+    # (force: Playwright treats aria-disabled as "not enabled"; a person can still tap it)
+    page.click(f'#hand [data-card="{other}"]', force=True)
+    expect(page.locator("#message")).to_have_text("The first card of the hand must be the 7♦.")
+    assert table_cards(page) == [] and hand_cards(page) == hand
+    expect(page.locator("#play")).to_be_disabled()
+    # The hint names the move (the only one here) and selects it.
+    page.click("#hint")
+    expect(page.locator("#message")).to_have_text("Hint: play the 7♦.")
+    expect(page.locator('#hand [data-card="7D"]')).to_have_attribute("aria-pressed", "true")
+    # Keys: arrows move through playable cards, Enter plays.
+    page.locator("body").click(position={"x": 5, "y": 5})
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.card") == "7D"
+    page.keyboard.press("Enter")
+    expect(page.locator('[data-zone="table"][data-card="7D"]')).to_be_visible()
+    # Later, a card that does not fit is explained with the row's ends; nothing moves.
+    page.wait_for_selector(f"html[data-turn='0'] {PLAYABLE}", timeout=60_000)
+    before_table, before_hand = table_cards(page), hand_cards(page)
+    dim = page.locator('#hand [data-zone="hand"][aria-disabled="true"]')
+    if dim.count():
+        dim.first.click(force=True)
+        expect(page.locator("#message")).to_have_text(re.compile(
+            r"The . row is not open yet: its 7. comes first\.|"
+            r"The .+ does not touch either end of the . row \(.+–.+\)\."))
+        assert table_cards(page) == before_table and hand_cards(page) == before_hand
+    page.keyboard.press("h")
+    expect(page.locator("#message")).to_have_text(re.compile(r"^Hint: play the .+\.$"))
+
+
+def test_no_move_passes_automatically(context: BrowserContext, page: Page, server: Server,
+                                      game) -> None:
+    # A hand where the human, to move, holds nothing that fits.
+    match = fantan.new_match(fantan.preset("fan-tan"), seed=3)
+    for _ in range(400):
+        state = match.state
+        if state.to_move == 0 and state.legal_moves() == ("pass",):
+            break
+        match = match.play(state.legal_moves()[-1])
+    else:
+        raise AssertionError("no forced pass found")
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(PORTRAIT)
+    game.boot(page, server.url + "?speed=slow")
+    expect(page.locator("#banner")).to_have_text("No move")
+    expect(page.locator("#message")).to_have_text("No card fits: you pass.")
+    expect(page.locator("#pass")).to_have_count(0)
+    shot(page, "portrait-no-move")
+    passes = match.state.passes[0] + 1
+    expect(page.locator('.seat[data-seat="0"] .passes')).to_have_text(
+        f"{passes} pass" + ("es" if passes != 1 else ""), timeout=10_000)
+    expect(page.locator("html")).not_to_have_attribute("data-turn", "0")
+
+
+def test_skip_the_deal_and_fast_forward_while_the_page_stays_responsive(
+    page: Page, server: Server, game
+) -> None:
+    # The 7D is with the seat on our left: computer moves come before ours.
+    seed = seed_where("fan-tan", lambda m: m.state.to_move == 1)
+    page.set_viewport_size(PORTRAIT)
+    game.boot(page, server.url + f"?new=1&seed={seed}&speed=slow")
+    expect(page.locator("html")).to_have_attribute("data-phase", "dealing")
+    page.click("#skip-deal")
+    expect(page.locator("html")).to_have_attribute("data-phase", "playing")
+    # The computer players think in the worker.
+    page.wait_for_selector("html[data-ai=worker]", timeout=120_000, state="attached")
+    page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+    page.locator(PLAYABLE).first.click()
+    page.click("#play")
+    # Three slow computer turns follow (about a second each): the menu opens at once...
+    expect(page.locator("#fast-forward")).to_be_enabled()
+    started = time.monotonic()
+    page.click("#open-menu")
+    expect(page.locator("#menu")).to_be_visible()
+    assert time.monotonic() - started < 1.0
+    page.keyboard.press("Escape")
+    expect(page.locator("#menu")).to_be_hidden()
+    # ...and fast forward runs the rest of the sequence quickly.
+    started = time.monotonic()
+    page.click("#fast-forward")
+    page.wait_for_selector(MY_TURN_OR_OVER, timeout=10_000)
+    assert time.monotonic() - started < 2.5
+
+
+def test_reload_continues_exactly_where_it_was(page: Page, server: Server, game) -> None:
+    page.set_viewport_size(PORTRAIT)
+    open_game(page, server, game, "?new=1&seed=8&speed=instant&preset=sjueren")
+    for _ in range(3):
+        page.wait_for_selector(MY_TURN_OR_OVER)
+        page.locator(PLAYABLE).first.click()
+        page.click("#play")
+    page.wait_for_selector(MY_TURN_OR_OVER)
+    before = (table_cards(page), hand_cards(page), page.inner_text("#seats-top"))
+    page.goto(server.url)  # no query: what the player gets on reopening
+    game.wait_ready(page)
+    page.wait_for_selector(MY_TURN_OR_OVER)
+    assert (table_cards(page), hand_cards(page), page.inner_text("#seats-top")) == before
+    expect(page.locator("#info")).to_contain_text("Hand 1 of 5")
+
+
+def test_a_corrupt_save_is_set_aside_and_a_new_game_starts(
+    context: BrowserContext, page: Page, server: Server, game
+) -> None:
+    with_save(context, '{"format": "fantan.web-save", "version": 1, "match": {"oops": 1}}')
+    page.set_viewport_size(PORTRAIT)
+    open_game(page, server, game)
+    expect(page.locator("#notice")).to_contain_text("could not be read")
+    kept = page.evaluate("""() => Object.keys(localStorage)
+        .filter(k => k.startsWith('fantan.game.set-aside.'))
+        .map(k => localStorage.getItem(k))""")
+    assert kept == ['{"format": "fantan.web-save", "version": 1, "match": {"oops": 1}}']
+    saved = page.evaluate("() => localStorage.getItem('fantan.game')")
+    assert store.parse_save(saved).state.rules == fantan.preset("fan-tan")
+
+
+def test_two_tabs_never_write_over_each_other(context: BrowserContext, server: Server,
+                                              game) -> None:
+    first = context.new_page()
+    open_game(first, server, game, "?new=1&seed=4&speed=instant")
+    second = context.new_page()
+    open_game(second, server, game)
+    expect(first.locator("#takeover")).to_be_visible()
+    expect(first.locator("#takeover")).to_contain_text("another tab")
+    first.click("#play-here")
+    expect(second.locator("#takeover")).to_be_visible()
+    expect(first.locator("#takeover")).to_be_hidden()
+
+
+# --- every rule system -------------------------------------------------------------------------
+
+
+def test_one_hand_of_every_preset_reaches_its_result_board(
+    page: Page, server: Server, game
+) -> None:
+    page.set_viewport_size({"width": 412, "height": 860})
+    open_game(page, server, game, "?new=1&seed=21&speed=instant")
+    for name in fantan.PRESETS:
+        page.click("#open-menu")
+        page.click("#menu-new-game")
+        page.check(f'#setup input[name="preset"][value="{name}"]')
+        expect(page.locator("#setup .preset.chosen")).to_contain_text(
+            page.locator(f'#setup input[value="{name}"] ~ .preset-name').inner_text())
+        page.click("#start-game")
+        rules = fantan.preset(name)
+        expect(page.locator("#pass")).to_have_count(1 if rules.passing == "limited" else 0)
+        if rules.deck == "spanish40":
+            page.wait_for_selector(MY_TURN_OR_OVER)
+            shot(page, f"preset-{name}")
+        play_to_the_end(page)
+        expect(page.locator("#results")).to_be_visible()
+        expect(page.locator("#results tbody tr")).to_have_count(4)
+        if rules.hands_in_match() > 1:
+            expect(page.locator("#next-hand")).to_be_visible()
+        if name in ("shichi-narabe", "fan-tan-chips"):
+            shot(page, f"preset-{name}-results")
+        page.click("#show-table")
+
+
+def test_a_match_moves_the_dealer_and_ends_with_standings(page: Page, server: Server,
+                                                          game) -> None:
+    page.set_viewport_size(DESKTOP)
+    open_game(page, server, game, "?new=1&seed=2&speed=instant&preset=femkamp&match=2")
+    dealers = []
+    for hand in (1, 2):
+        page.wait_for_selector("html[data-phase=playing], html[data-phase=over]")
+        dealers.append(page.get_attribute(".seat:has(.tag.dealer)", "data-seat"))
+        play_to_the_end(page)
+        if hand == 1:
+            page.click("#next-hand")
+    assert dealers == ["0", "1"]
+    expect(page.locator("#results")).to_contain_text("Match over")
+    expect(page.locator("#results .standings li")).to_have_count(4)
+    shot(page, "desktop-match-over")
+
+
+def test_the_custom_rules_explain_what_is_not_offered(page: Page, server: Server,
+                                                      game) -> None:
+    page.set_viewport_size(PORTRAIT)
+    open_game(page, server, game, "?new=1&seed=2&speed=instant")
+    page.click("#open-menu")
+    page.click("#menu-new-game")
+    page.check('#setup input[name="preset"][value="custom"]')
+    penalty = page.locator("#axis-pass_penalty")
+    expect(penalty.locator('option[value="chip"]')).to_be_disabled()
+    expect(page.locator("#setup")).to_contain_text("A chip penalty needs the chips scoring.")
+    page.select_option("#axis-scoring", "chips")
+    expect(page.locator('#axis-pass_penalty option[value="chip"]')).to_be_enabled()
+    page.select_option("#axis-pass_penalty", "chip")
+    page.click("#setup-rules")
+    expect(page.locator("#rules-page")).to_contain_text("Strategy tips")
+    expect(page.locator("#rules-page")).to_contain_text("Each pass costs a chip into the pot.")
+    page.click("#rules-close")
+    page.click("#start-game")
+    page.wait_for_selector("html[data-phase=playing]")
+    expect(page.locator("#info .pot")).to_be_visible()
+
+
+# --- fit: phone landscape and desktop --------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, DESKTOP, {"width": 360, "height": 640}],
+                         ids=["landscape", "desktop", "portrait"])
+def test_the_table_fits_the_screen(page: Page, server: Server, watch: Watch, game,
+                                   size: dict[str, int]) -> None:
+    page.set_viewport_size(size)
+    open_game(page, server, game, "?new=1&seed=6&speed=instant&preset=sevens&players=6")
+    page.wait_for_selector(MY_TURN_OR_OVER)
+    name = f"{size['width']}x{size['height']}"
+    shot(page, f"table-6-players-{name}")
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= size["width"], f"the page scrolls sideways at {name}"
+    for selector in ("#play", "#hint", "#rows", '#hand [data-zone="hand"]'):
+        box = page.locator(selector).first.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1, selector
+        assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1, selector
+    expect(page.locator(".seat[data-seat]")).to_have_count(6)

@@ -1,0 +1,261 @@
+"""The computer players: legal, honest, deterministic, within budget, for every preset."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from contextlib import redirect_stdout
+
+import pytest
+
+import fantan
+from fantan import ai, arena
+from fantan.ai import belief, search
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def _decision_kinds(state: fantan.GameState) -> set[str]:
+    moves = state.legal_moves()
+    kinds = set()
+    for m in moves:
+        kinds.add("give" if m.startswith("give:") else "pass" if m == "pass" else "card")
+    if len(moves) > 1 and "pass" in moves and len(kinds) > 1:
+        kinds.add("pass-or-play")
+    if state.rules.start_rank == "chosen" and not state.history:
+        kinds.add("free-first-card")
+    return kinds
+
+
+@pytest.mark.parametrize("name", list(fantan.PRESETS))
+def test_every_level_plays_legal_moves_in_every_preset(name: str) -> None:
+    rules = fantan.preset(name)
+    seen: set[str] = set()
+    for seed in range(3):
+        state = fantan.new_game(rules, seed, dealer=seed % rules.players)
+        k = 0
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            seen |= _decision_kinds(state)
+            level = LEVELS[(seat + seed) % 3]
+            move = ai.choose(level, state.observation(seat), seed=k, iterations=12)
+            assert state.why_illegal(move) is None, (level, move, state.legal_moves())
+            state = state.play(move)
+            k += 1
+    assert "card" in seen
+    if rules.pass_penalty == "card":
+        assert "give" in seen
+    if rules.passing == "limited":
+        assert "pass-or-play" in seen
+    if rules.start_rank == "chosen":
+        assert "free-first-card" in seen
+
+
+def _first_choice_point(rules: fantan.Rules, seed: int) -> fantan.GameState:
+    state = fantan.new_game(rules, seed)
+    rnd = random.Random(seed)
+    while True:
+        moves = state.legal_moves()
+        if len(moves) > 1 and len(state.history) > 8:
+            return state
+        state = state.play(moves[int(rnd.random() * len(moves))])
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("name", ["fan-tan", "ruter-7", "shichi-narabe"])
+def test_decision_depends_only_on_what_is_public(level: str, name: str) -> None:
+    """Two states that differ only in how the hidden cards are split between two opponents
+    (consistent with everything public) give the same decision for the same seed."""
+    rules = fantan.preset(name)
+    checked = 0
+    for seed in range(40):
+        state = _first_choice_point(rules, seed)
+        me = state.to_move
+        assert me is not None
+        twin = _swap_hidden(state, me)
+        if twin is None:
+            continue
+        a, b = state.observation(me), twin.observation(me)
+        assert json.dumps(a.to_dict()) == json.dumps(b.to_dict())
+        assert [state.hand(s) for s in range(rules.players)] != [
+            twin.hand(s) for s in range(rules.players)]
+        assert ai.choose(level, a, seed=5, iterations=25) == ai.choose(
+            level, b, seed=5, iterations=25)
+        checked += 1
+        if checked >= 3:
+            break
+    assert checked >= 1
+
+
+def _swap_hidden(state: fantan.GameState, me: int) -> fantan.GameState | None:
+    """The same game with one card exchanged between two opponents' hidden hands, where the
+    exchange keeps every public fact true (neither card could have been played by its new
+    holder at any of that holder's passes, and no gift involved them)."""
+    n = state.players
+    if any(e.kind == "give" for e in state.history):
+        return None
+    d = state.to_dict()
+    opponents = [s for s in range(n) if s != me]
+    playable_at_pass: dict[int, set[str]] = {s: set() for s in range(n)}
+    for e in state.history:
+        if e.kind == "pass":
+            playable_at_pass[e.seat] |= set(e.cards)
+    for i, x in enumerate(opponents):
+        for y in opponents[i + 1:]:
+            for cx in state.hand(x):
+                for cy in state.hand(y):
+                    if cx in playable_at_pass[y] or cy in playable_at_pass[x]:
+                        continue
+                    deal = [list(h) for h in d["deal"]]
+                    if cx not in deal[x] or cy not in deal[y]:
+                        continue
+                    deal[x][deal[x].index(cx)] = cy
+                    deal[y][deal[y].index(cy)] = cx
+                    twin = fantan.new_game(state.rules, hands=deal, dealer=state.dealer)
+                    try:
+                        for m in state.moves:
+                            twin = twin.play(m)
+                    except fantan.IllegalMove:
+                        continue
+                    if twin.hand(x) != state.hand(x):
+                        return twin
+    return None
+
+
+def test_hidden_cards_are_not_read() -> None:
+    """The sampler is handed only the observation: a belief built from it never names a card
+    of another seat that the seat did not show."""
+    state = _first_choice_point(fantan.preset("fan-tan"), 3)
+    me = state.to_move
+    assert me is not None
+    obs = state.observation(me)
+    b = belief.infer(obs)
+    for s in range(state.players):
+        if s != me:
+            assert b.known[s] == 0
+    assert b.unknown & obs.hand_mask == 0
+    assert b.unknown & obs.table_mask == 0
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_same_move_whatever_global_random_does(level: str) -> None:
+    state = _first_choice_point(fantan.preset("sjueren"), 11)
+    obs = state.observation(state.to_move)  # type: ignore[arg-type]
+    first = ai.choose(level, obs, seed=9, iterations=40)
+    random.seed(12345)
+    random.random()
+    assert ai.choose(level, obs.to_dict(), seed=9, iterations=40) == first
+
+
+def test_forced_moves_spend_no_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = fantan.new_game(fantan.preset("fan-tan"), 4)
+    assert len(state.legal_moves()) == 1
+
+    def boom(*args: object, **kwargs: object) -> None:
+        raise AssertionError("searched a forced move")
+
+    monkeypatch.setattr(search, "sample_hands", boom)
+    assert ai.choose("hard", state.observation(state.to_move), seed=1) == "7D"  # type: ignore[arg-type]
+
+
+def test_time_budget_is_respected(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without iterations, hard searches until its budget runs out on the clock it reads."""
+    state = _first_choice_point(fantan.preset("fan-tan"), 6)
+    obs = state.observation(state.to_move)  # type: ignore[arg-type]
+    now = [0.0]
+    worlds = [0]
+    real_sample = search.sample_hands
+
+    def clock() -> float:
+        return now[0]
+
+    def counting_sample(*args: object, **kwargs: object) -> list[int]:
+        worlds[0] += 1
+        now[0] += 0.010  # every world "takes" 10 ms
+        return real_sample(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search.time, "perf_counter", clock)
+    monkeypatch.setattr(search, "sample_hands", counting_sample)
+    budget = ai.BUDGETS["hard"]["budget_ms"]
+    move = ai.choose("hard", obs, seed=2)
+    assert move in obs.legal_moves
+    expected = max(int(ai.BUDGETS["hard"]["min_worlds"]), int(budget / 10))
+    assert expected <= worlds[0] <= expected + 1
+
+
+def test_bad_calls_are_refused() -> None:
+    state = fantan.new_game(fantan.preset("fan-tan"), 1)
+    holder = state.to_move
+    assert holder is not None
+    with pytest.raises(ValueError):
+        ai.choose("grandmaster", state.observation(holder))
+    with pytest.raises(ValueError):
+        ai.choose("easy", state.observation((holder + 1) % 4))
+
+
+def test_arena_smoke() -> None:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        arena.main(["medium", "easy", "--games", "24", "--jobs", "1"])
+    text = out.getvalue()
+    assert "medium vs 3 x easy" in text
+    assert "wins" in text and "95% interval" in text
+    assert "cards left" in text and "p90" in text
+    assert "24 games" in text
+
+
+@pytest.mark.parametrize("name", ["fan-tan", "ruter-7", "domino", "shichi-narabe", "sjuan"])
+def test_samples_are_consistent_with_everything_public(name: str) -> None:
+    """Every sampled world fits the observation, and the real hands fit every inference."""
+    rules = fantan.preset(name)
+    for seed in range(6):
+        state = fantan.new_game(rules, seed)
+        k = 0
+        while not state.is_over:
+            me = state.to_move
+            assert me is not None
+            obs = state.observation(me)
+            b = belief.infer(obs)
+            real = [obs.geometry.deck.mask(state.hand(s)) for s in range(rules.players)]
+            for s in range(rules.players):
+                if s != me:
+                    assert not real[s] & b.void[s], "a void the seat does not have"
+                    assert b.known[s] & ~real[s] == 0, "a known card the seat does not hold"
+            for d in b.decisions:
+                assert d.chosen & (real[d.seat] | d.since) & d.cells
+            hands = belief.sample_hands(obs, b, random.Random(k).random)
+            assert [h.bit_count() for h in hands] == [h.bit_count() for h in real]
+            assert hands[me] == real[me]
+            union = 0
+            for h in hands:
+                assert not union & h
+                union |= h
+            assert union | obs.table_mask == obs.geometry.full
+            state = state.play(ai.choose("medium", obs, seed=k))
+            k += 1
+
+
+def test_inference_prefers_the_real_hands() -> None:
+    """The play model ranks the real hands above most uniform samples."""
+    rules = fantan.preset("fan-tan")
+    g = fantan.core.geometry(rules)
+    wins = total = 0
+    for seed in range(8):
+        state = fantan.new_game(rules, seed)
+        while not state.is_over and len(state.history) < 30:
+            state = state.play(ai.choose("medium", state.observation(state.to_move), seed=seed))  # type: ignore[arg-type]
+        if state.is_over:
+            continue
+        me = state.to_move
+        assert me is not None
+        obs = state.observation(me)
+        b = belief.infer(obs)
+        real = [g.deck.mask(state.hand(s)) for s in range(rules.players)]
+        lr = belief.log_likelihood(g, b, real)
+        rnd = random.Random(seed).random
+        for _ in range(20):
+            wins += lr > belief.log_likelihood(g, b, belief.sample_hands(obs, b, rnd))
+            total += 1
+    assert total and wins / total > 0.6

@@ -1,0 +1,103 @@
+"""The HTML of the table's parts (web/render.py): the test hooks, escaping, no inline styles."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+from web_support import english, i18n, render, view
+
+import fantan
+
+CAT = english()
+
+
+class Collect(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+
+
+def parse(html: str) -> list[tuple[str, dict[str, str | None]]]:
+    collector = Collect()
+    collector.feed(html)
+    return collector.tags
+
+
+def test_hand_cards_carry_the_hooks_and_say_whether_they_play() -> None:
+    state = fantan.new_game(fantan.preset("fan-tan"), seed=1)
+    seat = state.to_move
+    obs = state.observation(seat)
+    tv = view.table_view(CAT, obs)
+    html = render.hand(CAT, state.rules, tv.hand, True, "7D")
+    cards = [a for t, a in parse(html) if a.get("data-zone") == "hand"]
+    assert [a["data-card"] for a in cards] == list(state.hand(seat))
+    for a in cards:
+        playable = a["data-card"] == "7D"
+        assert (a.get("aria-disabled") == "true") == (not playable)
+        assert a["aria-label"].endswith("not playable" if not playable else "playable")
+    assert 'aria-pressed="true"' in html
+
+
+def test_table_cards_and_seats_have_their_hooks() -> None:
+    state = fantan.new_game(fantan.preset("fan-tan"), seed=1).play("7D")
+    tv = view.table_view(CAT, state.observation(0))
+    html = "".join(render.rows(CAT, state.rules, tv.rows, fresh="7D"))
+    table = [a for t, a in parse(html) if a.get("data-zone") == "table"]
+    assert [a["data-card"] for a in table] == ["7D"]
+    seats = "".join(render.seat(CAT, sv) for sv in tv.seats)
+    assert [a["data-seat"] for t, a in parse(seats) if "data-seat" in a] == ["0", "1", "2", "3"]
+
+
+def test_no_inline_styles_or_handlers_anywhere() -> None:
+    match = fantan.new_match(fantan.preset("cinquillo"), seed=2)
+    while not match.state.is_over:
+        match = match.play(match.state.legal_moves()[0])
+    tv = view.table_view(CAT, match.state.observation(0), match.totals, 1, match.hands)
+    parts = [
+        "".join(render.rows(CAT, match.rules, tv.rows)),
+        "".join(render.seat(CAT, sv, "Pass") for sv in tv.seats),
+        render.results(CAT, match.rules, view.results_view(CAT, match)),
+        render.setup(CAT, {"preset": "custom", "rules": match.rules, "level": "easy",
+                           "match": None}),
+        render.rules_page(CAT, "cinquillo", match.rules),
+        render.menu(CAT, {"speed": "fast", "level": "hard", "four_colour": True}),
+        render.controls(CAT, tv, dealing=False, my_turn=True, computers_moving=False,
+                        selected="5O", limited=True),
+    ]
+    for html in parts:
+        for _tag, attrs in parse(html):
+            assert "style" not in attrs and not any(k.startswith("on") for k in attrs)
+        assert "{" not in re.sub(r"<[^>]*>", "", html), html[:200]  # no unfilled placeholder
+
+
+def test_pass_button_only_where_passing_is_a_choice() -> None:
+    for name, limited in (("fan-tan", False), ("shichi-narabe", True)):
+        state = fantan.new_game(fantan.preset(name), seed=3)
+        tv = view.table_view(CAT, state.observation(0))
+        html = render.controls(CAT, tv, dealing=False, my_turn=True, computers_moving=False,
+                               selected=None, limited=state.rules.passing == "limited")
+        assert ('id="pass"' in html) == limited
+        assert 'id="play"' in html and 'id="hint"' in html and 'id="fast-forward"' in html
+    dealing = render.controls(CAT, None, dealing=True, my_turn=False, computers_moving=False,
+                              selected=None, limited=False)
+    assert 'id="skip-deal"' in dealing
+
+
+def test_the_result_board_has_its_buttons() -> None:
+    match = fantan.new_match(fantan.preset("fan-tan"), seed=2)
+    while not match.state.is_over:
+        match = match.play(match.state.legal_moves()[0])
+    html = render.results(CAT, match.rules, view.results_view(CAT, match))
+    assert 'id="new-game"' in html and 'id="next-hand"' not in html
+    assert "Hand over" in html
+
+
+def test_text_is_escaped() -> None:
+    assert render.attrs(title='a "b" <c>') == ' title="a &quot;b&quot; &lt;c&gt;"'
+    cat = i18n.Catalog()
+    assert render.button("x", "<b>") == '<button type="button" id="x">&lt;b&gt;</button>'
+    assert cat.t("missing.key") == "missing.key"

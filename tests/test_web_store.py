@@ -1,0 +1,125 @@
+"""Autosave and settings (web/store.py): bad saves set aside, full storage reported once,
+two tabs never overwrite each other."""
+
+from __future__ import annotations
+
+import json
+
+from web_support import store
+
+import fantan
+
+
+class FakeStorage:
+    def __init__(self, full: bool = False, broken: bool = False) -> None:
+        self.data: dict[str, str] = {}
+        self.full = full
+        self.broken = broken
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802
+        if self.broken:
+            raise RuntimeError("SecurityError")
+        return self.data.get(key)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        if self.full or self.broken:
+            raise RuntimeError("QuotaExceededError")
+        self.data[key] = value
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self.data.pop(key, None)
+
+
+def clock() -> int:
+    return 1234
+
+
+def a_match() -> fantan.Match:
+    match = fantan.new_match(fantan.preset("sjueren"), seed=9)
+    for _ in range(10):
+        match = match.play(match.state.legal_moves()[0])
+    return match
+
+
+def test_a_save_round_trips() -> None:
+    storage = FakeStorage()
+    s = store.Store(storage, "tab-a", clock)
+    s.claim()
+    match = a_match()
+    assert s.save(match)
+    loaded, notice = store.Store(storage, "tab-a", clock).load()
+    assert notice is None and loaded == match
+
+
+def test_a_bad_save_is_set_aside_never_lost() -> None:
+    for bad in ("{not json", '{"format": "fantan.web-save", "version": 99, "match": {}}',
+                json.dumps({"format": "fantan.web-save", "version": 1,
+                            "match": {"format": "fantan.match", "games": "tampered"}}),
+                "[]", '"x"'):
+        storage = FakeStorage()
+        storage.data[store.SAVE_KEY] = bad
+        s = store.Store(storage, "tab-a", clock)
+        match, notice = s.load()
+        assert match is None and notice == "msg.save-set-aside"
+        assert storage.data[store.ASIDE_PREFIX + "1234"] == bad
+        assert store.SAVE_KEY not in storage.data
+        assert s.save(a_match())  # the new game saves normally afterwards
+
+
+def test_a_tampered_move_list_is_refused() -> None:
+    storage = FakeStorage()
+    data = json.loads(store.save_text(a_match()))
+    data["match"]["hands"][0]["moves"][3] = "AS"
+    storage.data[store.SAVE_KEY] = json.dumps(data)
+    match, notice = store.Store(storage, "t", clock).load()
+    assert match is None and notice == "msg.save-set-aside"
+
+
+def test_full_or_missing_storage_is_reported_once_and_play_goes_on() -> None:
+    for s in (store.Store(FakeStorage(full=True), "t", clock),
+              store.Store(None, "t", clock),
+              store.Store(FakeStorage(broken=True), "t", clock)):
+        assert s.load() == (None, None)
+        assert not s.save(a_match())
+        assert s.problem() == "msg.storage-unavailable"
+        assert not s.save(a_match())
+        assert s.problem() is None
+        assert s.load_settings() == store.DEFAULT_SETTINGS
+
+
+def test_the_last_tab_to_claim_the_game_owns_it() -> None:
+    storage = FakeStorage()
+    first = store.Store(storage, "tab-a", clock)
+    second = store.Store(storage, "tab-b", clock)
+    first.claim()
+    assert first.save(a_match())
+    second.claim()
+    older = storage.data[store.SAVE_KEY]
+    assert not first.owns() and not first.save(fantan.new_match(fantan.preset("fan-tan"), 1))
+    assert storage.data[store.SAVE_KEY] == older
+    assert second.save(a_match())
+    first.claim()
+    assert first.owns() and not second.owns()
+
+
+def test_settings_keep_what_is_valid_and_default_the_rest() -> None:
+    assert store.parse_settings(None) == store.DEFAULT_SETTINGS
+    assert store.parse_settings("garbage") == store.DEFAULT_SETTINGS
+    parsed = store.parse_settings(json.dumps({
+        "level": "hard", "speed": "warp", "players": 6, "preset": "cinquillo", "match": 3,
+        "four_colour": True}))
+    assert parsed["level"] == "hard" and parsed["speed"] == "normal"
+    assert parsed["players"] == 6 and parsed["preset"] == "cinquillo" and parsed["match"] == 3
+    assert parsed["four_colour"] is True
+    custom = fantan.preset("fan-tan").replace(ace="low").to_dict()
+    parsed = store.parse_settings(json.dumps({"preset": "custom", "custom": custom}))
+    assert store.rules_from_settings(parsed) == fantan.Rules.from_dict(custom)
+    broken = store.parse_settings(json.dumps({"preset": "custom",
+                                              "custom": {"deck": "tarot"}}))
+    assert broken["preset"] == "fan-tan" and broken["custom"] is None
+
+
+def test_rules_from_settings_apply_players_and_match_length() -> None:
+    settings = dict(store.DEFAULT_SETTINGS, preset="sjuan", players=5, match=2)
+    rules = store.rules_from_settings(settings)
+    assert rules.players == 5 and rules.match_hands == 2 and rules.opening_card == "7H"

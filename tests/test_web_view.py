@@ -1,0 +1,175 @@
+"""The page's view models (web/view.py): seats around the table, the row grid, the hand,
+messages from the engine's reasons, the result board and the custom rule axes."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from web_support import english, view
+
+import fantan
+
+CAT = english()
+
+
+def test_seats_go_clockwise_from_the_left_for_every_count() -> None:
+    assert view.seat_sides(4) == ["bottom", "left", "top", "right"]
+    assert view.seat_sides(3) == ["bottom", "left", "right"]
+    for n in range(3, 9):
+        sides = view.seat_sides(n)
+        assert len(sides) == n and sides[0] == "bottom"
+        # left seats come first, then the top, then the right: clockwise
+        order = {"left": 0, "top": 1, "right": 2}
+        ranks = [order[s] for s in sides[1:]]
+        assert ranks == sorted(ranks)
+        assert sides.count("left") == sides.count("right") >= 1
+    with pytest.raises(ValueError):
+        view.seat_sides(9)
+
+
+def test_card_words_for_both_decks() -> None:
+    french = fantan.preset("fan-tan")
+    spanish = fantan.preset("cinquillo")
+    assert view.card_text(CAT, french, "7D") == "7♦"
+    assert view.card_text(CAT, french, "QS") == "Q♠"
+    assert view.card_words(CAT, french, "QS") == "queen of spades"
+    assert view.card_text(CAT, spanish, "10O") == "sota of oros"
+    assert view.card_text(CAT, spanish, "11C") == "caballo of copas"
+    assert view.card_words(CAT, spanish, "12E") == "rey of espadas"
+    assert view.pip(spanish, "B") == "bastos" and view.pip(french, "C") == "club"
+
+
+def test_the_grid_has_a_fixed_start_column_and_marks_the_ends() -> None:
+    state = fantan.new_game(fantan.preset("fan-tan"), seed=1)
+    state = state.play("7D")
+    tv = view.table_view(CAT, state.observation(0))
+    assert [r.suit for r in tv.rows] == ["S", "H", "D", "C"]
+    for rv in tv.rows:
+        assert [s.rank for s in rv.slots][0] == "2" and rv.slots[-1].rank == "A"
+        assert [s.start for s in rv.slots].index(True) == 5  # the 7s line up
+    diamonds = tv.rows[2]
+    assert diamonds.is_open and [s.code for s in diamonds.slots if s.filled] == ["7D"]
+    assert {s.code for s in diamonds.slots if s.needed} == {"6D", "8D"}
+    hearts = tv.rows[1]
+    assert not hearts.is_open and hearts.waits_for == "7♥"
+
+
+def test_spanish_rows_have_ten_slots_starting_at_the_fives() -> None:
+    state = fantan.new_game(fantan.preset("cinquillo"), seed=2)
+    tv = view.table_view(CAT, state.observation(0))
+    assert len(tv.rows[0].slots) == 10
+    assert [s.code for s in tv.rows[0].slots if s.start] == ["5O"]
+    assert tv.pot == 4 + sum(1 for d in state.observation(0).dealt if d < 9)
+
+
+def test_the_hand_marks_exactly_the_legal_cards() -> None:
+    for name in fantan.PRESETS:
+        state = fantan.new_game(fantan.preset(name), seed=3)
+        for _ in range(40):
+            if state.is_over:
+                break
+            if state.to_move == 0:
+                tv = view.table_view(CAT, state.observation(0))
+                legal = set(state.legal_moves())
+                for hc in tv.hand:
+                    move = ("give:" + hc.code) if tv.giving else hc.code
+                    assert hc.playable == (move in legal), (name, hc)
+                assert tv.can_pass == (state.rules.passing == "limited" and "pass" in legal
+                                       and len(legal) > 1)
+            state = state.play(state.legal_moves()[-1])
+
+
+def test_seats_show_counts_passes_dealer_turn_and_warnings() -> None:
+    state = fantan.new_game(fantan.preset("fan-tan"), seed=4, dealer=2)
+    tv = view.table_view(CAT, state.observation(0))
+    assert [s.dealer for s in tv.seats] == [False, False, True, False]
+    assert [s.turn for s in tv.seats].index(True) == state.to_move
+    assert all(s.cards == 13 and s.passes == 0 and not s.low for s in tv.seats)
+    assert tv.seats[0].name == "You" and tv.seats[1].name == "Lina"
+    shichi = fantan.new_game(fantan.preset("shichi-narabe"), seed=4)
+    assert view.table_view(CAT, shichi.observation(0)).seats[2].passes_left == 3
+
+
+def _explained(state: fantan.GameState, move: str) -> str:
+    info = state.explain(move)
+    assert info is not None
+    return view.reason_message(CAT, state.rules, info)
+
+
+def test_refusals_are_worded_from_the_engine_facts() -> None:
+    state = fantan.new_game(fantan.preset("fan-tan"), seed=1)
+    first = state.legal_moves()[0]
+    hand = state.hand(state.to_move)
+    other = next(c for c in hand if c != first)
+    assert _explained(state, other) == "The first card of the hand must be the 7♦."
+    state = state.play("7D")
+    while "8D" not in state.legal_moves() and not state.is_over:
+        state = state.play(state.legal_moves()[0])
+    seat_hand = state.hand(state.to_move)
+    closed = [c for c in seat_hand if c[-1] != "D" and c[:-1] != "7"]
+    if closed:
+        text = _explained(state, closed[0])
+        assert re.fullmatch(r"The . row is not open yet: its 7. comes first\.|"
+                            r"The .+ does not touch either end of the . row \(.+–.+\)\.", text)
+    far = [c for c in seat_hand if c[-1] == "D" and c not in state.legal_moves()]
+    if far:
+        assert "does not touch either end of the ♦ row" in _explained(state, far[0])
+
+
+def test_every_reason_code_has_a_message() -> None:
+    for reason in fantan.REASONS:
+        text = view.reason_message(CAT, fantan.preset("fan-tan"),
+                                   {"reason": reason, "card": "3H", "suit": "H", "low": "5H",
+                                    "high": "9H", "start": "7H", "needs": ["6H", "8H"],
+                                    "opening_card": "7D"}, ["Lina"])
+        assert text and not text.startswith("reason.") and "{" not in text, reason
+    gate = view.reason_message(CAT, fantan.preset("ristiseiska"),
+                               {"reason": "gate-closed", "suit": "H", "needs": ["6H", "8H"],
+                                "card": "5H"})
+    assert gate == "The ♥ row must first take the 6♥ and 8♥."
+
+
+def test_result_board_reveals_hands_and_totals() -> None:
+    match = fantan.new_match(fantan.preset("sjueren"), seed=5)
+    while not match.state.is_over:
+        match = match.play(match.state.legal_moves()[0])
+    rv = view.results_view(CAT, match)
+    result = match.state.result
+    assert result is not None
+    assert [line.seat for line in rv.lines] == list(result.ranking)
+    for line in rv.lines:
+        assert line.held == match.state.hand(line.seat)
+        assert line.cards_left == result.cards_left[line.seat]
+        assert line.total == match.totals[line.seat]
+    assert rv.has_next and not rv.match_over and rv.lower_better
+
+
+def test_custom_axes_offer_only_what_the_engine_accepts_and_say_why() -> None:
+    rules = fantan.preset("fan-tan")
+    penalty = {o.value: o for o in view.axis_options(CAT, rules, "pass_penalty")}
+    assert penalty["none"].allowed and penalty["card"].allowed
+    assert not penalty["chip"].allowed
+    assert penalty["chip"].why == "A chip penalty needs the chips scoring."
+    assert penalty["point"].why == "Penalty points need a scoring that counts points."
+    decks = {o.value: o for o in view.axis_options(CAT, rules, "deck")}
+    assert not decks["spanish40"].allowed and "Spanish" in decks["spanish40"].why
+    low = rules.replace(ace="low")
+    assert {o.value: o for o in view.axis_options(CAT, low, "deck")}["spanish40"].allowed
+    cards = [o.value for o in view.axis_options(CAT, rules, "opening_card")]
+    assert cards == ["7S", "7H", "7D", "7C"]
+    for name, preset in fantan.PRESETS.items():
+        for axis in view.AXES:
+            for option in view.axis_options(CAT, preset, axis):
+                assert option.allowed or option.why, (name, axis, option)
+
+
+def test_presets_are_recognised_and_described() -> None:
+    for name, rules in fantan.PRESETS.items():
+        assert view.preset_of(rules.replace(players=5)) == name
+        assert CAT.has(f"preset.{name}") and CAT.has(f"preset.{name}.desc")
+        text = view.rules_text(CAT, rules)
+        assert all(line and "{" not in line for line in text)
+        tips = view.strategy_tips(CAT, rules)
+        assert len(tips) >= 7
+    assert view.preset_of(fantan.preset("fan-tan").replace(build_order="eights-first")) is None

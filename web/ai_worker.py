@@ -1,0 +1,14 @@
+"""The computer players' worker: it decides moves off the page's thread, so the page never
+waits for a search. It sees only the observation it is given and never touches the DOM."""
+
+import json
+
+import fantan.ai
+
+
+def choose(observation: str, level: str, seed: int) -> str:
+    """A legal move for the observing seat (the observation as JSON text)."""
+    return fantan.ai.choose(level, json.loads(observation), seed=int(seed))
+
+
+__export__ = ["choose"]

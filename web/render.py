@@ -1,0 +1,395 @@
+"""HTML for the table's parts, from the view models of view.py. Pure string building: the page
+puts these into its regions. No inline styles or scripts (the page's CSP forbids them); every
+text comes from the catalogue and is escaped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from html import escape
+from typing import Any
+
+import view
+from i18n import Catalog
+
+import fantan
+
+
+def attrs(**values: Any) -> str:
+    """HTML attributes; None and False are left out, True is a bare attribute, names take
+    "-" for "_"."""
+    out = []
+    for name, value in values.items():
+        if value is None or value is False:
+            continue
+        key = name.rstrip("_").replace("_", "-")
+        out.append(key if value is True else f'{key}="{escape(str(value))}"')
+    return (" " + " ".join(out)) if out else ""
+
+
+def span(cls: str, text: str) -> str:
+    return f'<span class="{cls}">{escape(text)}</span>'
+
+
+def icon(name: str, cls: str = "pip") -> str:
+    return f'<svg class="{cls}" aria-hidden="true"><use href="#pip-{name}"></use></svg>'
+
+
+def card(cat: Catalog, rules: fantan.Rules, code: str, zone: str, *,
+         playable: bool | None = None, selected: bool = False, extra: str = "") -> str:
+    """One card face. Hand cards are buttons (focusable, tappable); others are plain boxes."""
+    rank, suit = view.split(code)
+    name = view.pip(rules, suit)
+    label = view.card_words(cat, rules, code)
+    classes = ["card", f"s-{name}"]
+    if extra:
+        classes.append(extra)
+    caption = ""
+    if view.is_spanish(rules) and rank in ("10", "11", "12") and zone == "hand":
+        caption = f'<span class="caption">{escape(view.rank_name(cat, rules, rank))}</span>'
+    face = (
+        f'<span class="corner"><span class="rk">{escape(view.rank_label(cat, rules, rank))}'
+        f'</span>{icon(name, "pip-s")}</span>{icon(name, "pip-c")}{caption}'
+    )
+    if zone == "hand":
+        if playable is not None:
+            classes.append("playable" if playable else "dim")
+            label = cat.t("card.playable" if playable else "card.not-playable", card=label)
+        if selected:
+            classes.append("selected")
+        button_attrs = attrs(type="button", class_=" ".join(classes), data_card=code,
+                             data_zone=zone, aria_label=label,
+                             aria_disabled="true" if playable is False else None,
+                             aria_pressed="true" if selected else None)
+        return f'<button{button_attrs}>{face}<span class="mark" aria-hidden="true"></span></button>'
+    box_attrs = attrs(class_=" ".join(classes), data_card=code, data_zone=zone, role="img",
+                      aria_label=label)
+    return f"<div{box_attrs}>{face}</div>"
+
+
+# --- seats -------------------------------------------------------------------------------------
+
+
+def seat(cat: Catalog, sv: view.SeatView, flash: str | None = None) -> str:
+    """A seat's badge: name, cards, passes, dealer, turn, warnings, chips or points."""
+    classes = ["seat", f"side-{sv.side}"]
+    if sv.turn:
+        classes.append("turn")
+    if sv.low:
+        classes.append("low")
+    if sv.place is not None:
+        classes.append("out")
+    if sv.eliminated:
+        classes.append("eliminated")
+    facts = [f'<span class="count">'
+             f'{escape(cat.n("seat.cards", sv.cards))}</span>']
+    if sv.passes_left is not None:
+        facts.append(f'<span class="passes">{escape(cat.n("seat.passes-left", sv.passes_left))}'
+                     "</span>")
+    else:
+        facts.append(f'<span class="passes">{escape(cat.n("seat.passes", sv.passes))}</span>')
+    if sv.chips is not None:
+        facts.append(f'<span class="chips">{escape(cat.t("seat.chips", chips=sv.chips))}</span>')
+    if sv.points is not None and sv.total is None:
+        facts.append(f'<span class="points">{escape(cat.t("seat.points", points=sv.points))}'
+                     "</span>")
+    if sv.total is not None:
+        facts.append(f'<span class="total">{escape(cat.t("seat.total", total=sv.total))}</span>')
+    tags = []
+    if sv.dealer:
+        tags.append(f'<span class="tag dealer" title="{escape(cat.t("seat.dealer"))}"'
+                    f' aria-label="{escape(cat.t("seat.dealer"))}">'
+                    f'{escape(cat.t("seat.dealer-short"))}</span>')
+    status = ""
+    if sv.eliminated:
+        status = f'<span class="tag elim">{escape(cat.t("seat.eliminated"))}</span>'
+    elif sv.place is not None:
+        status = f'<span class="tag place">{escape(cat.t("seat.place", place=sv.place))}</span>'
+    elif sv.low:
+        low = escape(cat.t("seat.low"))
+        tags.append(f'<span class="tag low" title="{low}">!<span class="sr"> {low}</span></span>')
+    if status:
+        facts.insert(0, status)
+    bubble = f'<span class="bubble">{escape(flash)}</span>' if flash else ""
+    seat_attrs = attrs(class_=" ".join(classes), data_seat=sv.seat,
+                       aria_current="true" if sv.turn else None)
+    return (
+        f"<div{seat_attrs}>"
+        f'<div class="seat-head"><span class="name">{escape(sv.name)}</span>{"".join(tags)}</div>'
+        f'<div class="facts">{"".join(facts)}</div>{bubble}</div>'
+    )
+
+
+# --- the rows ----------------------------------------------------------------------------------
+
+
+def row(cat: Catalog, rules: fantan.Rules, rv: view.RowView, fresh: str | None = None) -> str:
+    """One suit's strip: a slot per rank, the start column marked, the next-needed ends marked."""
+    classes = ["row", f"s-{rv.pip}"]
+    if rv.complete:
+        classes.append("complete")
+    if not rv.is_open:
+        classes.append("closed")
+    cells = []
+    for slot in rv.slots:
+        sc = ["slot"]
+        if slot.start:
+            sc.append("start")
+        if slot.needed:
+            sc.append("needed")
+        if slot.filled:
+            extra = "laid" if slot.laid_out else ("fresh" if slot.code == fresh else "")
+            inner = card(cat, rules, slot.code, "table", extra=extra)
+        else:
+            inner = f'<span class="ghost">{escape(slot.rank)}</span>'
+        cells.append(f'<div{attrs(class_=" ".join(sc), data_slot=slot.code)}>{inner}</div>')
+    suit_label = (f'<div class="row-suit" title="{escape(rv.name)}">{icon(rv.pip, "pip")}'
+                  f'<span class="sr">{escape(cat.t("table.row-label", suit=rv.name))}</span></div>')
+    status = ""
+    if rv.complete:
+        status = (f'<span class="row-status done">✓{span("sr", " " + cat.t("table.complete"))}'
+                  "</span>")
+    elif rv.waits_for:
+        status = (f'<span class="row-status waits">'
+                  f'{escape(cat.t("table.waits-for", card=rv.waits_for))}</span>')
+    return (f'<div{attrs(class_=" ".join(classes), data_suit=rv.suit)}>{suit_label}'
+            f'<div class="slots">{"".join(cells)}</div>{status}</div>')
+
+
+def rows(cat: Catalog, rules: fantan.Rules, rvs: Iterable[view.RowView],
+         fresh: str | None = None) -> list[str]:
+    return [row(cat, rules, rv, fresh) for rv in rvs]
+
+
+# --- the hand and the controls -----------------------------------------------------------------
+
+
+def hand(cat: Catalog, rules: fantan.Rules, cards: Sequence[view.HandCard], my_turn: bool,
+         selected: str | None, received: str | None = None) -> str:
+    out = []
+    for hc in cards:
+        extra = "received" if hc.code == received else ""
+        out.append(card(cat, rules, hc.code, "hand",
+                        playable=hc.playable if my_turn else None,
+                        selected=hc.code == selected, extra=extra))
+    return "".join(out)
+
+
+def button(bid: str, text: str, *, disabled: bool = False, cls: str = "") -> str:
+    return (f'<button{attrs(type="button", id=bid, class_=cls or None, disabled=disabled)}>'
+            f"{escape(text)}</button>")
+
+
+def controls(cat: Catalog, tv: view.TableView | None, *, dealing: bool, my_turn: bool,
+             computers_moving: bool, selected: str | None, limited: bool) -> str:
+    """Hint, Play (Give), Pass where passing is a choice, fast forward or skip."""
+    if dealing:
+        return button("skip-deal", cat.t("button.skip-deal"), cls="wide")
+    giving = tv is not None and tv.giving
+    parts = [button("hint", cat.t("button.hint"), disabled=not my_turn, cls="secondary")]
+    if limited:
+        left = tv.passes_left if tv is not None and tv.passes_left is not None else 0
+        can = bool(tv and tv.can_pass and my_turn)
+        parts.append(button("pass", cat.n("button.pass-left", left), disabled=not can,
+                            cls="secondary"))
+    parts.append(button("play", cat.t("button.give" if giving else "button.play"),
+                        disabled=not (my_turn and selected), cls="primary"))
+    parts.append(button("fast-forward", cat.t("button.fast-forward"),
+                        disabled=not computers_moving, cls="secondary ff"))
+    return "".join(parts)
+
+
+def info(cat: Catalog, tv: view.TableView, level: str) -> str:
+    bits = []
+    if tv.hands > 1:
+        bits.append(span("hand-no", cat.t("table.hand-number", number=tv.hand_number,
+                                          hands=tv.hands)))
+    if tv.pot is not None:
+        bits.append(f'<span class="pot"><span class="chip" aria-hidden="true"></span>'
+                    f'{escape(cat.t("table.pot", count=tv.pot))}</span>')
+    if bits:
+        bits.append(span("level", cat.t("table.level", level=cat.t("level." + level))))
+    if tv.free_first:
+        bits.append(f'<span class="free">{escape(cat.t("table.free-first"))}</span>')
+    return "".join(bits)
+
+
+# --- the result board --------------------------------------------------------------------------
+
+
+def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView) -> str:
+    placement = rules.scoring == "placement"
+    head = [cat.t("results.place") if placement else "", cat.t("results.player"),
+            cat.t("results.cards-left"), cat.t("results.points")]
+    if rv.hands > 1:
+        head.append(cat.t("results.total"))
+    head.append(cat.t("results.held"))
+    th = "".join(f'<th scope="col">{escape(h)}</th>' for h in head)
+    body = []
+    for line in rv.lines:
+        held = "".join(card(cat, rules, c, "result") for c in line.held)
+        cells = [
+            f"<td>{line.place}</td>" if placement else
+            f'<td class="win">{"★" if line.winner else ""}</td>',
+            f'<th scope="row">{escape(line.name)}'
+            + (f' <small>({escape(cat.t("results.eliminated"))})</small>' if line.eliminated
+               else "") + "</th>",
+            f"<td>{line.cards_left}</td>",
+            f"<td>{line.score:+d}</td>" if rules.scoring in ("zero-sum-cards", "chips")
+            else f"<td>{line.score}</td>",
+        ]
+        if rv.hands > 1:
+            cells.append(f"<td>{line.total}</td>")
+        cells.append(f'<td><div class="held">{held}</div></td>')
+        body.append(f'<tr{attrs(data_seat=line.seat, class_="winner" if line.winner else None)}>'
+                    f'{"".join(cells)}</tr>')
+    sub = ""
+    if rv.hands > 1:
+        after = cat.t("results.after-hand", number=rv.hand_number, hands=rv.hands)
+        better = cat.t("results.lower-better" if rv.lower_better else "results.higher-better")
+        sub = f'<p class="after">{escape(after)} · {escape(better)}</p>'
+    standings = ""
+    if rv.standings:
+        items = "".join(f"<li>{escape(view.seat_name(cat, s))}</li>" for s in rv.standings)
+        standings = (f'<h3>{escape(cat.t("results.standings"))}</h3>'
+                     f'<ol class="standings">{items}</ol>')
+    buttons = []
+    if rv.has_next:
+        buttons.append(button("next-hand", cat.t("button.next-hand"), cls="primary"))
+    buttons.append(button("new-game", cat.t("button.new-game"),
+                          cls="secondary" if rv.has_next else "primary"))
+    buttons.append(button("show-table", cat.t("button.show-table"), cls="secondary"))
+    return (
+        '<div class="results-card" role="dialog" aria-labelledby="results-title">'
+        f'<h2 id="results-title">{escape(rv.title)}</h2>'
+        f'<p class="headline">{escape(rv.headline)}</p>{sub}'
+        f'<div class="scroll"><table><thead><tr>{th}</tr></thead>'
+        f'<tbody>{"".join(body)}</tbody></table></div>{standings}'
+        f'<div class="results-buttons">{"".join(buttons)}</div></div>'
+    )
+
+
+# --- menus and pages ---------------------------------------------------------------------------
+
+
+def select(sid: str, label: str, options: Sequence[tuple[str, str, bool]], chosen: str,
+           note: str = "") -> str:
+    """A labelled <select>; options are (value, text, allowed); refused ones are disabled."""
+    opts = "".join(
+        f'<option{attrs(value=v, selected=v == chosen, disabled=not ok)}>{escape(t)}</option>'
+        for v, t, ok in options
+    )
+    extra = f'<small class="why">{escape(note)}</small>' if note else ""
+    return (f'<label class="field" for="{sid}"><span>{escape(label)}</span>'
+            f'<select id="{sid}" name="{sid}">{opts}</select>{extra}</label>')
+
+
+def menu(cat: Catalog, settings: dict[str, Any]) -> str:
+    speeds = [(s, cat.t(f"speed.{s}"), True) for s in ("slow", "normal", "fast")]
+    levels = [(lv, cat.t(f"level.{lv}"), True) for lv in ("easy", "medium", "hard")]
+    four = (f'<label class="check"><input type="checkbox" id="menu-four"'
+            f'{" checked" if settings["four_colour"] else ""}> '
+            f'{escape(cat.t("settings.four-colour"))}</label>')
+    return (
+        f'<h2>{escape(cat.t("menu.title"))}</h2>'
+        '<div class="menu-buttons">'
+        f'{button("menu-new-game", cat.t("button.new-game"), cls="primary")}'
+        f'{button("menu-rules", cat.t("button.rules"), cls="secondary")}</div>'
+        + select("menu-speed", cat.t("settings.speed"), speeds, settings["speed"])
+        + select("menu-level", cat.t("settings.level"), levels, settings["level"])
+        + four
+        + '<div class="panel-buttons">'
+        + button("menu-close", cat.t("button.close"), cls="secondary") + "</div>"
+    )
+
+
+def match_label(cat: Catalog, rules: fantan.Rules, value: int | None) -> str:
+    if value is None:
+        own = (cat.t("setup.match-each-deals") if rules.match_hands is None
+               else cat.n("setup.match-hands", rules.match_hands))
+        return cat.t("setup.match-default", hands=own)
+    return cat.n("setup.match-hands", value)
+
+
+CUSTOM_AXES = ("deck", "ace", "start_rank", "opening", "opening_card", "preplaced_from",
+               "build_order", "passing", "pass_limit", "pass_penalty", "scoring",
+               "pay_per_card", "winner_leads_next")
+
+
+def setup(cat: Catalog, draft: dict[str, Any]) -> str:
+    """The new-game screen: presets by name and description, players, difficulty, match length,
+    and the custom rule axes with refused choices disabled and explained."""
+    chosen = draft["preset"]
+    names = list(fantan.PRESETS) + ["custom"]
+    cards = []
+    for name in names:
+        title = cat.t(f"preset.{name}") if name != "custom" else cat.t("setup.custom-name")
+        desc = cat.t(f"preset.{name}.desc")
+        cards.append(
+            f'<label class="preset{" chosen" if name == chosen else ""}">'
+            f'<input type="radio" name="preset" value="{escape(name)}"'
+            f'{" checked" if name == chosen else ""}>'
+            f'<span class="preset-name">{escape(title)}</span>'
+            f'<span class="preset-desc">{escape(desc)}</span></label>'
+        )
+    rules = draft["rules"]
+    players = [(str(n), str(n), True) for n in range(3, 9)]
+    levels = [(lv, cat.t(f"level.{lv}"), True) for lv in ("easy", "medium", "hard")]
+    matches = [("" if m is None else str(m), match_label(cat, rules, m), True)
+               for m in view.match_choices(rules)]
+    custom = ""
+    if chosen == "custom":
+        fields = []
+        for axis in CUSTOM_AXES:
+            options = view.axis_options(cat, rules, axis)
+            current = getattr(rules, axis)
+            refused = [o for o in options if not o.allowed]
+            note = " ".join(cat.t("setup.not-offered", option=o.label, why=o.why)
+                            for o in refused)
+            fields.append(select(f"axis-{axis}", cat.t(f"axis.{axis}"),
+                                 [(_value(o.value), o.label, o.allowed) for o in options],
+                                 _value(current), note))
+        custom = (f'<fieldset class="custom"><legend>{escape(cat.t("setup.custom"))}</legend>'
+                  f'<p class="note">{escape(cat.t("setup.custom-note"))}</p>'
+                  f'{"".join(fields)}</fieldset>')
+    return (
+        f'<h2>{escape(cat.t("setup.title"))}</h2>'
+        f'<fieldset class="presets"><legend>{escape(cat.t("setup.game"))}</legend>'
+        f'{"".join(cards)}</fieldset>{custom}'
+        '<div class="setup-fields">'
+        + select("setup-players", cat.t("setup.players"), players, str(rules.players))
+        + select("setup-level", cat.t("settings.level"), levels, draft["level"])
+        + select("setup-match", cat.t("setup.match"), matches,
+                 "" if draft["match"] is None else str(draft["match"]))
+        + "</div>"
+        '<div class="panel-buttons">'
+        f'{button("setup-rules", cat.t("button.rules"), cls="secondary")}'
+        f'{button("setup-cancel", cat.t("button.cancel"), cls="secondary")}'
+        f'{button("start-game", cat.t("button.deal"), cls="primary")}</div>'
+    )
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def rules_page(cat: Catalog, name: str, rules: fantan.Rules) -> str:
+    title = cat.t(f"preset.{name}") if name != "custom" else cat.t("setup.custom-name")
+    items = "".join(f"<li>{escape(line)}</li>" for line in view.rules_text(cat, rules))
+    tips = "".join(f"<li>{escape(t)}</li>" for t in view.strategy_tips(cat, rules))
+    return (
+        f'<h2>{escape(cat.t("rules.title", name=title))}</h2>'
+        f'<p>{escape(cat.t(f"preset.{name}.desc"))}</p>'
+        f'<p>{escape(cat.t("rules.basics"))}</p>'
+        f'<h3>{escape(cat.t("rules.this-game"))}</h3><ul>{items}</ul>'
+        f'<h3>{escape(cat.t("rules.strategy"))}</h3><ul class="tips">{tips}</ul>'
+        '<div class="panel-buttons">'
+        f'{button("rules-close", cat.t("button.close"), cls="primary")}</div>'
+    )
+
+
+def bar_actions(cat: Catalog) -> str:
+    return (button("open-rules", cat.t("button.rules"), cls="ghost")
+            + button("open-menu", cat.t("button.menu"), cls="ghost"))

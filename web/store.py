@@ -1,0 +1,206 @@
+"""Autosave and settings in localStorage, and which tab owns the game.
+
+Pure logic over a small storage interface (getItem / setItem / removeItem, as localStorage has),
+so tests drive it with a dict. The rules it keeps:
+- a save that cannot be read is set aside under another key, never overwritten, and the page
+  is told once;
+- a full or unavailable storage is reported once; play goes on without saving;
+- only the tab that owns the game writes it: the tab that claims it last owns it, and a tab that
+  finds it has lost the game stops writing (and says so) until the player takes it back.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import fantan
+
+SAVE_KEY = "fantan.game"
+SETTINGS_KEY = "fantan.settings"
+OWNER_KEY = "fantan.owner"
+ASIDE_PREFIX = "fantan.game.set-aside."
+SAVE_FORMAT = "fantan.web-save"
+SAVE_VERSION = 1
+
+LEVELS = ("easy", "medium", "hard")
+SPEEDS = ("slow", "normal", "fast")
+PACE = {"slow": 1.1, "normal": 0.7, "fast": 0.35, "instant": 0.0}
+"""Seconds between computer moves at each speed ("instant" is for tests)."""
+
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "level": "medium",
+    "speed": "normal",
+    "four_colour": False,
+    "language": "",
+    "preset": "fan-tan",
+    "players": 4,
+    "match": None,  # hands in a match; None = as the preset says
+    "custom": None,  # a Rules dict when the preset is "custom"
+}
+
+
+class Storage(Protocol):
+    def getItem(self, key: str) -> str | None: ...  # noqa: N802 (the DOM's names)
+    def setItem(self, key: str, value: str) -> None: ...  # noqa: N802
+    def removeItem(self, key: str) -> None: ...  # noqa: N802
+
+
+def parse_settings(text: str | None) -> dict[str, Any]:
+    """Settings from stored text; anything missing or not understood takes its default."""
+    out = dict(DEFAULT_SETTINGS)
+    try:
+        data = json.loads(text) if text else {}
+    except (ValueError, TypeError):
+        data = {}
+    if not isinstance(data, dict):
+        return out
+    if data.get("level") in LEVELS:
+        out["level"] = data["level"]
+    if data.get("speed") in SPEEDS:
+        out["speed"] = data["speed"]
+    if isinstance(data.get("four_colour"), bool):
+        out["four_colour"] = data["four_colour"]
+    if isinstance(data.get("language"), str) and len(data["language"]) <= 16:
+        out["language"] = data["language"]
+    if data.get("preset") in fantan.PRESETS or data.get("preset") == "custom":
+        out["preset"] = data["preset"]
+    players = data.get("players")
+    if type(players) is int and 3 <= players <= 8:
+        out["players"] = players
+    match = data.get("match")
+    if match is None or (type(match) is int and 1 <= match <= 50):
+        out["match"] = match
+    custom = data.get("custom")
+    if isinstance(custom, dict):
+        try:
+            out["custom"] = fantan.Rules.from_dict(custom).to_dict()
+        except (ValueError, TypeError):
+            out["custom"] = None
+    if out["preset"] == "custom" and out["custom"] is None:
+        out["preset"] = "fan-tan"
+    return out
+
+
+def rules_from_settings(settings: dict[str, Any]) -> fantan.Rules:
+    """The rules a new game with these settings is played by."""
+    if settings["preset"] == "custom" and settings["custom"]:
+        rules = fantan.Rules.from_dict(settings["custom"])
+    else:
+        rules = fantan.preset(settings["preset"])
+    changes: dict[str, Any] = {"players": settings["players"]}
+    if settings["match"] is not None:
+        changes["match_hands"] = settings["match"]
+    try:
+        return rules.replace(**changes)
+    except fantan.RulesError:
+        return rules
+
+
+def save_text(match: fantan.Match) -> str:
+    return json.dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION,
+                       "match": json.loads(match.to_json())}, separators=(",", ":"))
+
+
+def parse_save(text: str) -> fantan.Match:
+    """A match from a save; fantan.SaveError for anything that is not one of our saves."""
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError):
+        raise fantan.SaveError("not JSON") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise fantan.SaveError("not a saved game of this page")
+    if data.get("version") != SAVE_VERSION:
+        raise fantan.SaveError(f"save version {data.get('version')!r} is not {SAVE_VERSION}")
+    return fantan.load_match(json.dumps(data.get("match")))
+
+
+class Store:
+    """The page's saves, for one tab."""
+
+    def __init__(self, storage: Storage | None, tab: str, clock: Callable[[], int]) -> None:
+        self.storage = storage
+        self.tab = tab
+        self.clock = clock
+        self.failed = storage is None  # saving is not possible (full, private mode, blocked)
+        self._reported = False
+        self.frozen = False  # a bad save could not be set aside: never overwrite it
+
+    # -- raw access, every failure caught --
+
+    def read(self, key: str) -> str | None:
+        if self.storage is None:
+            return None
+        try:
+            value = self.storage.getItem(key)
+        except Exception:
+            self.failed = True
+            return None
+        return None if value is None else str(value)
+
+    def write(self, key: str, value: str) -> bool:
+        if self.storage is None:
+            self.failed = True
+            return False
+        try:
+            self.storage.setItem(key, value)
+        except Exception:
+            self.failed = True
+            return False
+        return True
+
+    def remove(self, key: str) -> None:
+        if self.storage is not None:
+            try:
+                self.storage.removeItem(key)
+            except Exception:
+                self.failed = True
+
+    def problem(self) -> str | None:
+        """The message id to show when saving has failed, the first time only."""
+        if self.failed and not self._reported:
+            self._reported = True
+            return "msg.storage-unavailable"
+        return None
+
+    # -- ownership between tabs --
+
+    def claim(self) -> None:
+        """This tab plays the game from now on; another tab that had it stops writing."""
+        self.write(OWNER_KEY, self.tab)
+
+    def owns(self) -> bool:
+        owner = self.read(OWNER_KEY)
+        return owner is None or owner == self.tab
+
+    # -- the game --
+
+    def load(self) -> tuple[fantan.Match | None, str | None]:
+        """The saved match (None if there is none) and a message id if a save was set aside."""
+        text = self.read(SAVE_KEY)
+        if not text:
+            return None, None
+        try:
+            return parse_save(text), None
+        except (fantan.SaveError, ValueError, TypeError, KeyError, RecursionError):
+            pass
+        if self.write(ASIDE_PREFIX + str(self.clock()), text):
+            self.remove(SAVE_KEY)
+        else:
+            self.frozen = True
+        return None, "msg.save-set-aside"
+
+    def save(self, match: fantan.Match) -> bool:
+        """Write the match if this tab owns the game; False if it was not written."""
+        if self.frozen or not self.owns():
+            return False
+        return self.write(SAVE_KEY, save_text(match))
+
+    def load_settings(self) -> dict[str, Any]:
+        return parse_settings(self.read(SETTINGS_KEY))
+
+    def save_settings(self, settings: dict[str, Any]) -> bool:
+        if not self.owns():
+            return False
+        return self.write(SETTINGS_KEY, json.dumps(settings, separators=(",", ":")))

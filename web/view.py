@@ -1,0 +1,563 @@
+"""What the table shows, built from the engine's public views: seats, rows, hand, messages.
+
+Pure presentation: every rule question (what is legal, why not, who won) is answered by the
+engine; this module only arranges and words the answers. No browser imports, so the unit tests
+run it on CPython (tests/test_web_view.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from i18n import Catalog
+
+import fantan
+from fantan.rules import (
+    ACES,
+    BUILD_ORDERS,
+    DECKS,
+    OPENINGS,
+    PASS_PENALTIES,
+    PASSINGS,
+    PREPLACED_FROM,
+    SCORINGS,
+    START_RANKS,
+)
+
+HUMAN = 0
+LOW_CARDS = 2  # a seat with this many cards or fewer shows a warning
+
+# --- seats around the table --------------------------------------------------------------------
+
+# Opponents clockwise from the human's left: up the left side, across the top, down the right.
+_SIDES = {
+    2: "LR",
+    3: "LTR",
+    4: "LTTR",
+    5: "LTTTR",
+    6: "LLTTRR",
+    7: "LLTTTRR",
+}
+_SIDE_NAMES = {"L": "left", "T": "top", "R": "right"}
+
+
+def seat_sides(players: int) -> list[str]:
+    """Where each seat sits: "bottom" for the human, then left / top / right clockwise."""
+    if not 3 <= players <= 8:
+        raise ValueError(f"3 to 8 players, not {players}")
+    return ["bottom"] + [_SIDE_NAMES[c] for c in _SIDES[players - 1]]
+
+
+def seat_name(cat: Catalog, seat: int) -> str:
+    return cat.t("seat.you") if seat == HUMAN else cat.t(f"seat.name.{seat}")
+
+
+# --- cards -------------------------------------------------------------------------------------
+
+FRENCH_PIPS = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+SPANISH_PIPS = {"O": "oros", "C": "copas", "E": "espadas", "B": "bastos"}
+FRENCH_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def split(code: str) -> tuple[str, str]:
+    """(rank, suit) of a canonical card code."""
+    return code[:-1], code[-1]
+
+
+def is_spanish(rules: fantan.Rules) -> bool:
+    return rules.deck == "spanish40"
+
+
+def pip(rules: fantan.Rules, suit: str) -> str:
+    """The name of the suit's drawn shape (an SVG symbol `#pip-<name>` on the page)."""
+    return (SPANISH_PIPS if is_spanish(rules) else FRENCH_PIPS)[suit]
+
+
+def rank_label(cat: Catalog, rules: fantan.Rules, rank: str) -> str:
+    """The rank as printed in a card's corner."""
+    if is_spanish(rules):
+        return rank
+    return cat.t(f"rank.{rank}") if rank in ("J", "Q", "K", "A") else rank
+
+
+def rank_name(cat: Catalog, rules: fantan.Rules, rank: str) -> str:
+    """The rank as a word where it is a picture or an ace ("queen", "sota"), else the number."""
+    if is_spanish(rules):
+        key = f"rank-name.spanish.{rank}"
+        return cat.t(key) if rank in ("1", "10", "11", "12") else rank
+    return cat.t(f"rank-name.{rank}") if rank in ("J", "Q", "K", "A") else rank
+
+
+def suit_name(cat: Catalog, rules: fantan.Rules, suit: str) -> str:
+    return cat.t(f"suit.spanish.{suit}" if is_spanish(rules) else f"suit.{suit}")
+
+
+def suit_text(cat: Catalog, rules: fantan.Rules, suit: str) -> str:
+    """The suit in running text: its sign for the French deck, its name for the Spanish."""
+    return suit_name(cat, rules, suit) if is_spanish(rules) else FRENCH_SYMBOLS[suit]
+
+
+def card_text(cat: Catalog, rules: fantan.Rules, code: str) -> str:
+    """A card in running text: "7♦", "Q♠"; Spanish: "sota of oros"."""
+    rank, suit = split(code)
+    if is_spanish(rules):
+        return cat.t("card.long", rank=rank_name(cat, rules, rank),
+                     suit=suit_name(cat, rules, suit))
+    return cat.t("card.short", rank=rank_label(cat, rules, rank), suit=FRENCH_SYMBOLS[suit])
+
+
+def card_words(cat: Catalog, rules: fantan.Rules, code: str) -> str:
+    """A card in words, for screen readers: "7 of diamonds", "queen of spades"."""
+    rank, suit = split(code)
+    return cat.t("card.long", rank=rank_name(cat, rules, rank), suit=suit_name(cat, rules, suit))
+
+
+def row_ranks(rules: fantan.Rules) -> tuple[str, ...]:
+    """The ranks of a row, low end first: the columns of the table's grid."""
+    return tuple(fantan.deck_for(rules.deck, rules.ace).ranks)
+
+
+def suits(rules: fantan.Rules) -> tuple[str, ...]:
+    return tuple(fantan.deck_for(rules.deck, rules.ace).suits)
+
+
+# --- the table ---------------------------------------------------------------------------------
+
+
+@dataclass
+class SeatView:
+    seat: int
+    name: str
+    side: str
+    cards: int
+    passes: int
+    dealer: bool
+    turn: bool
+    low: bool
+    passes_left: int | None = None
+    place: int | None = None  # finishing place once out (placement scoring)
+    eliminated: bool = False
+    chips: int | None = None
+    points: int | None = None
+    total: int | None = None
+
+
+@dataclass
+class SlotView:
+    code: str
+    rank: str
+    filled: bool = False
+    laid_out: bool = False
+    needed: bool = False
+    start: bool = False
+
+
+@dataclass
+class RowView:
+    suit: str
+    name: str
+    pip: str
+    is_open: bool
+    complete: bool
+    slots: list[SlotView]
+    waits_for: str | None = None  # the card text the unopened row waits for
+
+
+@dataclass
+class HandCard:
+    code: str
+    playable: bool
+
+
+@dataclass
+class TableView:
+    seats: list[SeatView]
+    rows: list[RowView]
+    hand: list[HandCard]
+    turn: int | None
+    pot: int | None
+    free_first: bool
+    can_pass: bool
+    passes_left: int | None
+    giving: bool
+    hand_number: int
+    hands: int
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def passes_left(rules: fantan.Rules, passes: int) -> int | None:
+    """Passes still allowed under limited passing; None where passing is not counted so."""
+    if rules.passing != "limited":
+        return None
+    return max(rules.pass_limit - passes, 0)
+
+
+def table_view(cat: Catalog, obs: fantan.Observation, totals: Sequence[int] = (),
+               hand_number: int = 1, hands: int = 1) -> TableView:
+    """Everything the table shows to the human, from the human's observation."""
+    rules = obs.rules
+    n = rules.players
+    sides = seat_sides(n)
+    chips_scoring = rules.scoring == "chips"
+    paid = obs.chips
+    places = {s: i + 1 for i, s in enumerate(obs.out)} if rules.scoring == "placement" else {}
+    seats = []
+    for s in range(n):
+        total = totals[s] if totals and hands > 1 else None
+        seats.append(SeatView(
+            seat=s,
+            name=seat_name(cat, s),
+            side=sides[s],
+            cards=obs.hand_sizes[s],
+            passes=obs.passes[s],
+            dealer=s == obs.dealer,
+            turn=s == obs.to_move,
+            low=0 < obs.hand_sizes[s] <= LOW_CARDS and s not in obs.out,
+            passes_left=passes_left(rules, obs.passes[s]),
+            place=places.get(s),
+            eliminated=s in obs.eliminated,
+            chips=((totals[s] if totals else 0) - paid[s]) if chips_scoring else None,
+            points=obs.points[s] if rules.pass_penalty == "point" else None,
+            total=None if chips_scoring else total,
+        ))
+    legal = set(obs.legal_moves) if obs.to_move == obs.seat else set()
+    giving = obs.gift is not None and obs.gift[0] == obs.seat and obs.to_move == obs.seat
+    hand = [HandCard(c, (("give:" + c) if giving else c) in legal) for c in obs.hand]
+    can_pass = (
+        rules.passing == "limited" and "pass" in legal and len(legal) > 1
+    )
+    return TableView(
+        seats=seats,
+        rows=row_views(cat, rules, obs.rows(), start_rank(obs)),
+        hand=hand,
+        turn=obs.to_move,
+        pot=sum(paid) if chips_scoring else None,
+        free_first=rules.start_rank == "chosen" and obs.start is None,
+        can_pass=can_pass,
+        passes_left=passes_left(rules, obs.passes[obs.seat]),
+        giving=giving,
+        hand_number=hand_number,
+        hands=hands,
+    )
+
+
+def start_rank(obs: fantan.Observation) -> str | None:
+    """The rank that opens the rows (None until a chosen start is played)."""
+    return None if obs.start is None else row_ranks(obs.rules)[obs.start]
+
+
+def row_views(cat: Catalog, rules: fantan.Rules, rows: Sequence[fantan.Row],
+              start: str | None) -> list[RowView]:
+    """The grid: one strip per suit, one slot per rank in row order, so the start cards of all
+    rows line up in one column."""
+    ranks = row_ranks(rules)
+    out = []
+    for row in rows:
+        on_table = set(row.cards)
+        laid = set(row.laid_out)
+        needs = set(row.needs)
+        slots = []
+        for rank in ranks:
+            code = rank + row.suit
+            slots.append(SlotView(
+                code=code,
+                rank=rank_label(cat, rules, rank),
+                filled=code in on_table or code in laid,
+                laid_out=code in laid,
+                needed=code in needs,
+                start=rank == start,
+            ))
+        out.append(RowView(
+            suit=row.suit,
+            name=suit_name(cat, rules, row.suit),
+            pip=pip(rules, row.suit),
+            is_open=bool(row.cards),
+            complete=row.complete,
+            slots=slots,
+            waits_for=(card_text(cat, rules, row.needs[0])
+                       if not row.cards and len(row.needs) == 1 else None),
+        ))
+    return out
+
+
+# --- messages ----------------------------------------------------------------------------------
+
+
+def reason_message(cat: Catalog, rules: fantan.Rules, info: dict[str, Any],
+                   names: Sequence[str] = ()) -> str:
+    """Why a move is refused, in words, from the engine's `explain()` facts."""
+    reason = info.get("reason", "bad-move")
+    suit = info.get("suit")
+    values: dict[str, Any] = {}
+    if "card" in info:
+        values["card"] = card_text(cat, rules, info["card"])
+    if suit:
+        values["suit"] = suit_text(cat, rules, suit)
+    for key in ("low", "high", "start"):
+        if key in info:
+            values[key] = card_text(cat, rules, info[key])
+    if reason == "gate-closed":
+        values["needs"] = cat.join([card_text(cat, rules, c) for c in info.get("needs", ())])
+    if reason == "must-open-with":
+        values["card"] = card_text(cat, rules, info["opening_card"])
+    if reason == "must-give" and len(names) > 0:
+        values["name"] = names[0]
+    if reason == "row-not-open" and "start" not in info:
+        return cat.t("reason.row-not-open-chosen", **values)
+    return cat.t(f"reason.{reason}", **values)
+
+
+def event_text(cat: Catalog, rules: fantan.Rules, event: fantan.Event) -> str:
+    """One public step of the hand in words ("Otto plays 8♠")."""
+    name = seat_name(cat, event.seat)
+    if event.kind == "play" and event.card:
+        return cat.t("event.play", name=name, card=card_text(cat, rules, event.card))
+    if event.kind == "pass":
+        return cat.t("event.pass", name=name)
+    if event.kind == "eliminated":
+        return cat.t("event.eliminated", name=name)
+    if event.kind == "give" and event.to is not None:
+        return cat.t("event.give", name=name, to=seat_name(cat, event.to))
+    return ""
+
+
+def received_gift(obs: fantan.Observation, since: int = 0) -> tuple[int, str] | None:
+    """The latest card given to the observer after history index `since`: (giver, card)."""
+    for event in reversed(obs.history[since:]):
+        if event.kind == "give" and event.to == obs.seat and event.card:
+            return event.seat, event.card
+    return None
+
+
+# --- the result board --------------------------------------------------------------------------
+
+
+@dataclass
+class ResultLine:
+    seat: int
+    name: str
+    cards_left: int
+    score: int
+    held: tuple[str, ...]
+    total: int | None
+    place: int
+    eliminated: bool
+    winner: bool
+
+
+@dataclass
+class ResultsView:
+    title: str
+    headline: str
+    lines: list[ResultLine]
+    match_over: bool
+    has_next: bool
+    hand_number: int
+    hands: int
+    lower_better: bool
+    standings: list[int] = field(default_factory=list)
+
+
+def results_view(cat: Catalog, match: fantan.Match) -> ResultsView:
+    """The result board of the finished hand (and of the match, when it is over)."""
+    state = match.state
+    result = state.result
+    if result is None:
+        raise ValueError("the hand is not over")
+    multi = match.hands > 1
+    lines = []
+    for place, s in enumerate(result.ranking, 1):
+        lines.append(ResultLine(
+            seat=s,
+            name=seat_name(cat, s),
+            cards_left=result.cards_left[s],
+            score=result.scores[s],
+            held=state.hand(s),
+            total=match.totals[s] if multi else None,
+            place=place,
+            eliminated=s in result.eliminated,
+            winner=s == result.winner,
+        ))
+    if match.is_over and multi:
+        first = match.standings[0]
+        title = cat.t("results.match-over")
+        headline = (cat.t("results.you-win-match") if first == HUMAN
+                    else cat.t("results.match-winner", name=seat_name(cat, first)))
+    else:
+        title = cat.t("results.title")
+        headline = (cat.t("results.you-win") if result.winner == HUMAN
+                    else cat.t("results.winner", name=seat_name(cat, result.winner)))
+    return ResultsView(
+        title=title,
+        headline=headline,
+        lines=lines,
+        match_over=match.is_over,
+        has_next=not match.is_over,
+        hand_number=match.hand_number,
+        hands=match.hands,
+        lower_better=match.rules.is_point_scoring,
+        standings=list(match.standings) if match.is_over and multi else [],
+    )
+
+
+# --- the new-game screen: presets and the custom rule axes -------------------------------------
+
+AXES: dict[str, tuple[Any, ...]] = {
+    "deck": DECKS,
+    "ace": ACES,
+    "start_rank": START_RANKS,
+    "opening": OPENINGS,
+    "opening_card": (),  # filled from the deck and start rank
+    "preplaced_from": PREPLACED_FROM,
+    "build_order": BUILD_ORDERS,
+    "passing": PASSINGS,
+    "pass_limit": (0, 1, 2, 3, 4, 5),
+    "pass_penalty": PASS_PENALTIES,
+    "scoring": SCORINGS,
+    "pay_per_card": (True, False),
+    "winner_leads_next": (False, True),
+}
+
+
+@dataclass
+class AxisOption:
+    value: Any
+    label: str
+    allowed: bool
+    why: str = ""
+
+
+def axis_values(rules: fantan.Rules, axis: str) -> tuple[Any, ...]:
+    if axis == "opening_card":
+        if rules.start_rank == "chosen":
+            return (rules.opening_card,)
+        return tuple(rules.start_rank + s for s in suits(rules))
+    return AXES[axis]
+
+
+def axis_label(cat: Catalog, rules: fantan.Rules, axis: str, value: Any) -> str:
+    if isinstance(value, bool):
+        return cat.t("axis.yes" if value else "axis.no")
+    if axis == "opening_card":
+        return card_text(cat, rules, str(value))
+    if axis == "pass_limit":
+        return str(value)
+    return cat.t(f"axis.{axis}.{value}")
+
+
+def refusal(cat: Catalog, draft: fantan.Rules, error: fantan.RulesError) -> str:
+    """Why the engine refuses a combination, in the catalogue's words (the engine's message
+    names the refused field first)."""
+    refused = str(error).split(" ", 1)[0]
+    if refused == "pass_penalty":
+        if draft.passing == "limited":
+            return cat.t("refused.pass_penalty.limited")
+        kind = "chip" if draft.pass_penalty == "chip" else "point"
+        return cat.t(f"refused.pass_penalty.{kind}")
+    key = f"refused.{refused}"
+    return cat.t(key) if cat.has(key) else cat.t("refused.other")
+
+
+def try_rules(rules: fantan.Rules, **changes: Any) -> fantan.Rules | fantan.RulesError:
+    """The rules with a change, or the engine's refusal."""
+    try:
+        return rules.replace(**changes)
+    except fantan.RulesError as error:
+        return error
+
+
+def _draft(rules: fantan.Rules, changes: dict[str, Any]) -> fantan.Rules:
+    """A stand-in carrying the proposed values, for wording a refusal (not validated)."""
+    draft = object.__new__(fantan.Rules)
+    for name in fantan.rules.FIELDS:
+        object.__setattr__(draft, name, changes.get(name, getattr(rules, name)))
+    return draft
+
+
+def change(rules: fantan.Rules, axis: str, value: Any) -> fantan.Rules | fantan.RulesError:
+    """One rule axis changed, as a player means it: a new deck or start rank takes the opening
+    card along (7D becomes 5D with the start rank 5) when that alone makes the rules playable."""
+    changed = try_rules(rules, **{axis: value})
+    if isinstance(changed, fantan.RulesError) and axis in ("deck", "start_rank", "ace"):
+        draft = _draft(rules, {axis: value})
+        deck_suits = fantan.deck_for(draft.deck, draft.ace).suits
+        suit = rules.opening_card[-1] if rules.opening_card[-1] in deck_suits else deck_suits[0]
+        rank = draft.start_rank if draft.start_rank != "chosen" else rules.opening_card[:-1]
+        along = try_rules(rules, **{axis: value, "opening_card": rank + suit})
+        if not isinstance(along, fantan.RulesError):
+            return along
+    return changed
+
+
+def axis_options(cat: Catalog, rules: fantan.Rules, axis: str) -> list[AxisOption]:
+    """Every value of one rule axis, each either allowed with the other rules as they are or
+    refused with the engine's reason."""
+    out = []
+    for value in axis_values(rules, axis):
+        changed = change(rules, axis, value)
+        label = axis_label(cat, rules, axis, value)
+        if isinstance(changed, fantan.RulesError):
+            why = refusal(cat, _draft(rules, {axis: value}), changed)
+            out.append(AxisOption(value, label, False, why))
+        else:
+            out.append(AxisOption(value, label, True))
+    return out
+
+
+def match_choices(rules: fantan.Rules) -> list[int | None]:
+    """Match lengths offered: the rules' own, one per player, and a few fixed lengths."""
+    return [None, 1, 3, 5, 10]
+
+
+def preset_of(rules: fantan.Rules) -> str | None:
+    """The preset these rules are (ignoring players and match length), or None for custom."""
+    for name, candidate in fantan.PRESETS.items():
+        if candidate.replace(players=rules.players,
+                             match_hands=rules.match_hands) == rules:
+            return name
+    return None
+
+
+def rules_text(cat: Catalog, rules: fantan.Rules) -> list[str]:
+    """The rules page's sentences for a rule set, built from its axes."""
+    lines = [cat.n("rules.players", rules.players), cat.t("rules.deal")]
+    if is_spanish(rules):
+        lines.append(cat.t("rules.spanish"))
+    else:
+        lines.append(cat.t(f"rules.ace.{rules.ace}"))
+    if rules.start_rank == "chosen":
+        lines.append(cat.t("rules.opening.chosen"))
+    else:
+        lines.append(cat.t("rules.start", rank=rank_label(cat, rules, rules.start_rank)))
+        if rules.opening in ("holder", "seek"):
+            lines.append(cat.t(f"rules.opening.{rules.opening}",
+                               card=card_text(cat, rules, rules.opening_card)))
+        else:
+            lines.append(cat.t(f"rules.opening.{rules.opening}"))
+    if rules.build_order != "ends":
+        lines.append(cat.t(f"rules.build.{rules.build_order}"))
+    if rules.passing == "limited":
+        lines.append(cat.t("rules.passing.limited", count=rules.pass_limit))
+    else:
+        lines.append(cat.t("rules.passing.forced"))
+    if rules.pass_penalty != "none":
+        lines.append(cat.t(f"rules.penalty.{rules.pass_penalty}"))
+    lines.append(cat.t(f"rules.scoring.{rules.scoring}"))
+    if rules.scoring == "chips" and rules.pay_per_card:
+        lines.append(cat.t("rules.scoring.pay-per-card"))
+    lines.append(cat.n("rules.match", rules.hands_in_match()))
+    if rules.winner_leads_next and rules.opening != "holder":
+        lines.append(cat.t("rules.winner-leads"))
+    return lines
+
+
+TIPS = ("gates", "six-eight", "own-cards", "dead-ends", "passes", "race", "count", "values")
+
+
+def strategy_tips(cat: Catalog, rules: fantan.Rules) -> list[str]:
+    """RULES.md §4's tips that apply to these rules."""
+    tips = [t for t in TIPS
+            if t != "values" or rules.scoring in ("face-value", "ruter7-values")]
+    return [cat.t(f"tip.{t}") for t in tips]
