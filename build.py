@@ -578,6 +578,23 @@ def catalogues(web: Path) -> list[str]:
     return sorted(p.relative_to(web).as_posix() for p in (web / "locale").glob("*/*/*.po"))
 
 
+BOOT_TEXTS = "locale/boot.json"
+BOOT_PREFIXES = ("boot.", "app.")
+
+
+def boot_texts(web: Path) -> dict[str, dict[str, str]]:
+    """The texts the loader shows before Python starts, per language, from the catalogues
+    (keys starting "boot." or "app."); a language without one of them gets the English."""
+    found: dict[str, dict[str, str]] = {}
+    for relative in catalogues(web):
+        language = relative.split("/")[1]
+        entries = parse_po((web / relative).read_text(encoding="utf-8"))
+        found[language] = {key: value for key, value in entries.items()
+                           if key.startswith(BOOT_PREFIXES) and isinstance(value, str)}
+    english = found.get("en", {})
+    return {language: {**english, **texts} for language, texts in sorted(found.items())}
+
+
 # ---------------------------------------------------------------------------------------------
 # The build
 
@@ -603,6 +620,7 @@ def build(out: Path = DIST, node_modules: Path | None = None, root: Path = ROOT)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(compile_po((web / relative).read_text(encoding="utf-8")))
         compiled.append(mo)
+    write_json(out / BOOT_TEXTS, boot_texts(web))
     page = out / "index.html"
     page.write_text(with_preloads(page.read_text(encoding="utf-8"), vendored), encoding="utf-8")
     for name in package_files(engine):

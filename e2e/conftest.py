@@ -157,6 +157,11 @@ class Watch:
             self._problem(f"request off the page's origin: {request.url}")
 
     def _on_failed(self, request: Request) -> None:
+        # A download the browser cancels because the page navigates or closes (the computer
+        # players' worker still fetching the runtime when a test moves on) is not a failure;
+        # requests off the origin are caught above, whatever becomes of them.
+        if request.failure == "net::ERR_ABORTED":
+            return
         self._problem(f"request failed: {request.url} ({request.failure})")
 
     def _on_console(self, message: ConsoleMessage) -> None:
@@ -254,3 +259,29 @@ class Helpers:
 @pytest.fixture
 def game() -> type[Helpers]:
     return Helpers
+
+
+# --- accessibility audits ----------------------------------------------------------------------
+
+AXE = build.ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> Path:
+    """axe-core from npm (a devDependency: for the tests only, never copied into dist/)."""
+    if not AXE.is_file():
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.fail("axe-core is missing and npm is not there to install it")
+        build.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=build.ROOT)
+    return AXE
+
+
+@pytest.fixture
+def audit_context(browser: Any, watch: Watch) -> Iterator[BrowserContext]:
+    """A watched context that lets the audit inject axe-core past the page's CSP. Only the
+    audit uses it; every other test runs under the CSP as it ships."""
+    context = browser.new_context(bypass_csp=True)
+    watch.attach(context)
+    yield context
+    context.close()

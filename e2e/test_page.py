@@ -50,9 +50,16 @@ def test_works_under_a_subpath(page: Page, subpath_server: Server, watch: Watch,
     assert paths and all(path.startswith("/fantan/") for path in paths), paths
 
 
+def settled(page: Page) -> None:
+    """Wait until the computer players' worker has started (or given up): a reload while it
+    still downloads the runtime cancels that download, which the harness counts as a failure."""
+    page.wait_for_selector("html[data-ai]", state="attached", timeout=120_000)
+
+
 def test_local_storage_survives_a_reload(page: Page, server: Server, game) -> None:
     game.boot(page, server.url)
     expect(page.locator("#app")).to_have_attribute("data-boots", "1")
+    settled(page)
     page.reload()
     game.wait_ready(page)
     expect(page.locator("#app")).to_have_attribute("data-boots", "2")
@@ -89,6 +96,7 @@ def test_update_is_offered_and_keeps_the_game(
     game.boot(page, own_server.url)
     game.wait_offline_ready(page)
     page.evaluate("() => localStorage.setItem('fantan.test-game', 'in progress')")
+    settled(page)
 
     # Deploy a new build: one file changes, and so does the service worker.
     style = own_site / "style.css"
@@ -98,6 +106,7 @@ def test_update_is_offered_and_keeps_the_game(
     page.reload()
     game.wait_ready(page)
     expect(page.locator("#update")).to_be_visible(timeout=60_000)
+    settled(page)
     # Nothing changes until the player says so.
     assert "the next build" not in page.evaluate("() => fetch('./style.css').then(r => r.text())")
     with page.expect_event("load", timeout=60_000):

@@ -215,14 +215,16 @@ def test_site_holds_page_engine_runtime_and_offline_parts(site: Path) -> None:
     config = json.loads((site / "pyscript.json").read_text())
     modules = sorted(f"./{p.name}" for p in build.WEB.glob("*.py")
                      if p.name not in (build.MAIN_PY, build.WORKER_PY))
-    assert sorted(config["files"]) == sorted(engine + modules
-                                             + ["./locale/en/LC_MESSAGES/fantan.mo"])
+    catalogues = [f"./{c[:-3]}.mo" for c in build.catalogues(build.WEB)]
+    assert "./locale/de/LC_MESSAGES/fantan.mo" in catalogues
+    assert sorted(config["files"]) == sorted(engine + modules + catalogues)
     # The computer players' worker gets the engine only.
     worker = json.loads((site / build.WORKER_CONFIG_NAME).read_text())
     assert worker["interpreter"] == config["interpreter"]
     assert sorted(worker["files"]) == engine
     # Catalogues ship compiled; their sources stay behind.
     assert (site / "locale/en/LC_MESSAGES/fantan.mo").is_file()
+    assert (site / build.BOOT_TEXTS).is_file()  # the loader's texts, per language
     assert not list(site.rglob("*.po"))
 
 
@@ -418,4 +420,5 @@ def test_the_english_catalogue_compiles_completely() -> None:
     ids = re.findall(r'^msgid "(.+)"$', text, flags=re.M)
     assert len(ids) == len(set(ids)), "a message id appears twice"
     assert len(entries) == len(ids) + 1  # every message translated, plus the header
-    assert build.catalogues(build.WEB) == ["locale/en/LC_MESSAGES/fantan.po"]
+    assert build.catalogues(build.WEB) == [f"locale/{lang}/LC_MESSAGES/fantan.po"
+                                           for lang in ("de", "en", "it", "nb", "nl")]

@@ -1,15 +1,77 @@
-"""The message catalogue (web/i18n.py and the .po files): complete, plural-aware, with
-fallback to English, and every id the page's code asks for present."""
+"""The message catalogues (web/i18n.py and the .po files): every language complete, plural-aware
+and with the English placeholders, numbers written as each language writes them, fallback to
+English, and every id the page's code asks for present."""
 
 from __future__ import annotations
 
 import re
+import string
 from pathlib import Path
 
+import pytest
 import web_support
-from web_support import WEB, english, i18n
+from web_support import WEB, catalog, english, i18n, po_path, render, view
 
 import build
+import fantan
+
+LANGUAGES = list(i18n.LANGUAGES)
+TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
+
+
+def entries(language: str) -> dict[str, str | list[str]]:
+    return build.parse_po(po_path(language).read_text(encoding="utf-8"))
+
+
+def ids(language: str) -> set[str]:
+    return {key.split("\0")[0] for key in entries(language) if key}
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_every_language_of_the_picker_has_a_catalogue() -> None:
+    assert sorted(LANGUAGES) == sorted(p.name for p in (WEB / "locale").iterdir()
+                                       if (p / "LC_MESSAGES" / "fantan.po").is_file())
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_key_is_missing_in_any_language(language: str) -> None:
+    """Lists every English id the language lacks (or leaves empty), and every id it has that
+    English does not."""
+    missing = sorted(ids("en") - ids(language))
+    unknown = sorted(ids(language) - ids("en"))
+    assert not missing, f"{language} lacks {len(missing)} messages: {missing}"
+    assert not unknown, f"{language} has messages English does not: {unknown}"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_translations_keep_placeholders_and_plural_forms(language: str) -> None:
+    en, other = entries("en"), entries(language)
+    header = str(other[""])
+    assert f"Language: {language}" in header
+    assert "Plural-Forms: nplurals=2; plural=(n != 1);" in header
+    for key, value in en.items():
+        if not key:
+            continue
+        theirs = other[key]
+        assert isinstance(theirs, list) == isinstance(value, list), key
+        forms = theirs if isinstance(theirs, list) else [theirs]
+        wanted = set().union(*(placeholders(v) for v in (value if isinstance(value, list)
+                                                         else [value])))
+        for form in forms:
+            assert placeholders(form) <= wanted | {"count"}, (key, form)
+            if not isinstance(value, list):
+                assert placeholders(form) == wanted, (key, form)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_language_compiles_and_reads_back(language: str) -> None:
+    cat = catalog(language)
+    assert cat.t("button.play")
+    assert not cat.t("button.play").startswith("button.")
+    assert cat.has("tip.gates")
 
 
 def test_plurals_and_placeholders() -> None:
@@ -20,18 +82,39 @@ def test_plurals_and_placeholders() -> None:
     assert cat.join(["a", "b", "c"]) == "a, b and c"
     assert cat.t("event.play") == "{name} plays {card}"  # unfilled but never an exception
     assert cat.t("event.play", name="x") == "{name} plays {card}"
+    de = catalog("de")
+    assert (de.n("seat.cards", 1), de.n("seat.cards", 3)) == ("1 Karte", "3 Karten")
+    assert de.n("rules.players", 1) == "1 Spieler"
+    assert catalog("it").n("seat.cards", 0) == "0 carte"
+    assert catalog("nl").n("setup.match-hands", 5) == "5 rondes"
+    assert catalog("nb").n("rules.players", 4) == "4 spillere"
+    assert de.join(["Karo", "Herz"]) == "Karo und Herz"
+
+
+def test_numbers_are_written_the_language_s_way() -> None:
+    assert english().num(1234567) == "1,234,567"
+    assert english().num(-12) == "-12"
+    assert english().num(5, signed=True) == "+5"
+    assert english().num(0, signed=True) == "0"
+    assert catalog("de").num(12345) == "12.345"
+    assert catalog("nl").num(-1500) == "-1.500"
+    assert catalog("it").num(1000) == "1.000"
+    assert catalog("nb").num(-12345) == "−12\u00a0345"
+    assert i18n.Catalog().num(1000) == "1,000"  # no catalogue at all: still a number
 
 
 def test_every_id_used_in_the_code_is_in_the_english_catalogue() -> None:
-    entries = build.parse_po(web_support.EN_PO.read_text(encoding="utf-8"))
-    ids = {key.split("\0")[0] for key in entries if key}
+    known = ids("en")
     used = set()
-    for name in ("main.py", "view.py", "render.py", "store.py"):
+    for name in ("main.py", "view.py", "render.py", "store.py", "index.html"):
         text = (WEB / name).read_text(encoding="utf-8")
         used |= set(re.findall(r'"((?:msg|button|seat|table|reason|results|setup|settings|'
-                               r'menu|rules|event|card|list|app)\.[a-z0-9.-]+)"', text))
-    missing = sorted(u for u in used if u not in ids)
+                               r'menu|rules|event|card|list|app|announce|format|boot)'
+                               r'\.[a-z0-9.-]+)"', text))
+    missing = sorted(u for u in used if u not in known)
     assert not missing, missing
+    boot_js = (WEB / "boot.js").read_text(encoding="utf-8")
+    assert set(re.findall(r'"(boot\.[a-z.-]+)"', boot_js)) <= known
 
 
 def test_load_falls_back_to_english(tmp_path: Path) -> None:
@@ -46,6 +129,7 @@ def test_load_falls_back_to_english(tmp_path: Path) -> None:
         'msgid "button.play"\nmsgstr "Ausspielen"\n'))
     cat = i18n.load(tmp_path, ["de"])
     assert cat.language == "de"
+    assert i18n.load(tmp_path, ["de_DE", "de"]).language == "de"  # the catalogue's own code
     assert cat.t("button.play") == "Ausspielen"
     assert cat.t("button.hint") == "Hint"  # not translated yet: English
     assert i18n.load(tmp_path, ["fr"]).language == "en"
@@ -55,3 +139,48 @@ def test_load_falls_back_to_english(tmp_path: Path) -> None:
 def test_browser_languages_map_to_catalogue_codes() -> None:
     assert i18n.browser_languages(["nb-NO", "de", "en-US"]) == ["nb_NO", "nb", "de", "en_US",
                                                                   "en"]
+    # Norwegian without a written standard, or Nynorsk: Bokmål is the nearest we have.
+    assert "nb" in i18n.browser_languages(["no"])
+    assert "nb" in i18n.browser_languages(["nn-NO"])
+
+
+def test_the_loader_texts_exist_in_every_language() -> None:
+    texts = build.boot_texts(WEB)
+    assert sorted(texts) == sorted(LANGUAGES)
+    keys = set(texts["en"])
+    assert {"boot.stage.runtime", "boot.failure", "boot.update", "boot.update-load"} <= keys
+    for language in TRANSLATED:
+        assert set(texts[language]) == keys
+        # translated, not the English fallback (the engine's name may stay the same)
+        assert texts[language]["boot.failure"] != texts["en"]["boot.failure"], language
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_table_and_the_board_render_without_raw_ids(language: str) -> None:
+    """Every part of the page in the language: no message id shows instead of its text."""
+    cat = catalog(language)
+    raw = re.compile(r"\b(?:msg|button|seat|table|reason|results|setup|settings|menu|rules|"
+                     r"event|card|list|app|announce|axis|preset|tip|rank|suit|refused|level|"
+                     r"speed)\.[a-z0-9_.-]+")
+    for preset in ("fan-tan-chips", "cinquillo", "shichi-narabe"):
+        match = fantan.new_match(fantan.preset(preset), seed=4)
+        while not match.state.is_over:
+            match = match.play(match.state.legal_moves()[0])
+        rules = match.rules
+        tv = view.table_view(cat, match.state.observation(0), match.totals, 1, match.hands)
+        html = "".join([
+            "".join(render.rows(cat, rules, tv.rows)),
+            "".join(render.seat(cat, sv, "x") for sv in tv.seats),
+            render.results(cat, rules, view.results_view(cat, match)),
+            render.setup(cat, {"preset": "custom", "rules": rules, "level": "easy",
+                               "match": None}),
+            render.rules_page(cat, preset, rules),
+            render.menu(cat, {"speed": "fast", "level": "hard", "four_colour": False,
+                              "language": language}),
+            render.info(cat, tv, "hard"),
+            render.bar_actions(cat),
+            view.announcement(cat, rules, match.state.observation(0).history),
+        ])
+        text = re.sub(r"<[^>]*>", " ", html)
+        assert not raw.search(text), (language, raw.search(text))
+        assert "{" not in text

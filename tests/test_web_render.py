@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from web_support import english, i18n, render, view
+from web_support import catalog, english, i18n, render, view
 
 import fantan
 
@@ -101,3 +101,48 @@ def test_text_is_escaped() -> None:
     cat = i18n.Catalog()
     assert render.button("x", "<b>") == '<button type="button" id="x">&lt;b&gt;</button>'
     assert cat.t("missing.key") == "missing.key"
+
+
+def test_the_menu_offers_every_language_in_its_own_name() -> None:
+    html = render.menu(CAT, {"speed": "fast", "level": "hard", "four_colour": False,
+                             "language": "nb"})
+    options = [a for t, a in parse(html) if t == "option" and "lang" in a]
+    assert [a["value"] for a in options] == ["en", "de", "nb", "nl", "it"]
+    assert "selected" in next(a for a in options if a["value"] == "nb")
+    for name in ("English", "Deutsch", "Norsk bokmål", "Nederlands", "Italiano"):
+        assert f">{name}<" in html
+    assert 'for="menu-language"' in html and 'id="menu-language"' in html
+    assert "The browser's language" in html.replace("&#x27;", "'")
+
+
+def test_rows_are_summed_up_for_screen_readers_and_the_grid_is_hidden() -> None:
+    state = fantan.new_game(fantan.preset("fan-tan"), seed=1).play("7D")
+    tv = view.table_view(CAT, state.observation(0))
+    html = render.row(CAT, state.rules, tv.rows[0])
+    assert 'class="slots" aria-hidden="true"' in html
+    texts = [render.row_summary(CAT, state.rules, rv) for rv in tv.rows]
+    assert "diamonds row: 7 to 7, next: 6 and 8" in texts
+    assert "spades row: not open, waits for 7♠" in texts
+    de = catalog("de")
+    assert "Karo-Reihe: 7 bis 7, als Nächstes: 6 und 8" in [
+        render.row_summary(de, state.rules, rv) for rv in view.table_view(
+            de, state.observation(0)).rows]
+
+
+def test_the_seat_to_move_has_a_marker_beside_the_colour() -> None:
+    state = fantan.new_game(fantan.preset("fan-tan"), seed=1)
+    tv = view.table_view(CAT, state.observation(0))
+    for sv in tv.seats:
+        html = render.seat(CAT, sv)
+        assert ('class="turn-mark"' in html) == sv.turn
+        if sv.dealer:
+            assert '<span class="sr"> Dealer</span>' in html
+
+
+def test_numbers_on_the_board_follow_the_language() -> None:
+    match = fantan.new_match(fantan.preset("fan-tan-chips"), seed=2)
+    while not match.state.is_over:
+        match = match.play(match.state.legal_moves()[0])
+    html = render.results(catalog("nb"), match.rules, view.results_view(catalog("nb"), match))
+    assert "Runden er over" in html
+    assert re.search(r"<td>[+−]\d+</td>", html)  # signed chips, the Norwegian minus

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from web_support import english, view
+from web_support import catalog, english, view
 
 import fantan
 
@@ -34,7 +34,7 @@ def test_card_words_for_both_decks() -> None:
     assert view.card_text(CAT, french, "7D") == "7♦"
     assert view.card_text(CAT, french, "QS") == "Q♠"
     assert view.card_words(CAT, french, "QS") == "queen of spades"
-    assert view.card_text(CAT, spanish, "10O") == "sota of oros"
+    assert view.card_text(CAT, spanish, "10O") == "sota of oros"  # (English: "of")
     assert view.card_text(CAT, spanish, "11C") == "caballo of copas"
     assert view.card_words(CAT, spanish, "12E") == "rey of espadas"
     assert view.pip(spanish, "B") == "bastos" and view.pip(french, "C") == "club"
@@ -173,3 +173,69 @@ def test_presets_are_recognised_and_described() -> None:
         tips = view.strategy_tips(CAT, rules)
         assert len(tips) >= 7
     assert view.preset_of(fantan.preset("fan-tan").replace(build_order="eights-first")) is None
+
+
+def test_cards_in_each_language_use_its_own_names() -> None:
+    french, spanish = fantan.preset("fan-tan"), fantan.preset("cinquillo")
+    de, nb, nl, it = (catalog(lang) for lang in ("de", "nb", "nl", "it"))
+    assert view.card_words(de, french, "7D") == "Karo 7"
+    assert view.card_words(de, french, "QS") == "Pik Dame"
+    assert view.card_text(de, french, "JC") == "B♣"
+    assert de.t("card.playable", card=view.card_words(de, french, "7D")) == "Karo 7, spielbar"
+    assert view.card_words(nb, french, "KH") == "hjerter konge"
+    assert view.card_text(nb, french, "7D") == "♦7"  # as Norwegian rule texts write it
+    assert view.card_words(nl, french, "AC") == "klaveren aas"
+    assert view.card_words(it, french, "7D") == "7 di quadri"
+    assert view.card_words(it, french, "QS") == "regina di picche"
+    # The Spanish deck keeps its Spanish names in every language.
+    assert view.card_words(de, spanish, "10O") == "Sota de Oros"
+    assert view.card_words(it, spanish, "11C") == "caballo di copas"
+    assert view.card_words(nb, spanish, "12B") == "rey de bastos"
+
+
+def test_reasons_in_every_language_and_spoken_in_words() -> None:
+    info = {"reason": "not-adjacent", "card": "3H", "suit": "H", "low": "5H", "high": "9H"}
+    rules = fantan.preset("fan-tan")
+    assert view.reason_message(catalog("de"), rules, info) == (
+        "Die 3♥ passt an keines der beiden Enden der ♥-Reihe (5♥–9♥).")
+    assert view.reason_message(CAT, rules, info, spoken=True) == (
+        "The 3 of hearts does not touch either end of the hearts row "
+        "(5 of hearts–9 of hearts).")
+    closed = {"reason": "row-not-open", "suit": "S", "start": "7S", "card": "8S"}
+    assert view.reason_message(catalog("nb"), rules, closed) == (
+        "Rekka i ♠ er ikke åpnet ennå: ♠7 må komme først.")
+    assert view.reason_message(catalog("it"), rules, closed, spoken=True) == (
+        "La fila di picche non è ancora aperta: prima serve il 7 di picche.")
+
+
+def test_events_are_told_from_the_listener_s_side() -> None:
+    rules = fantan.preset("ruter-7")
+    play = fantan.Event("play", 2, "8S")
+    assert view.event_text(CAT, rules, play) == "Otto plays 8♠"
+    assert view.event_text(CAT, rules, play, spoken=True) == "Otto plays 8 of spades"
+    assert view.event_text(CAT, rules, fantan.Event("play", 0, "8S")) == "You play 8♠"
+    assert view.event_text(CAT, rules, fantan.Event("pass", 0)) == "You pass"
+    assert view.event_text(CAT, rules, fantan.Event("give", 3, "5H", to=0), spoken=True) == (
+        "Maya gives you the 5 of hearts")
+    assert view.event_text(CAT, rules, fantan.Event("give", 0, "5H", to=1)) == (
+        "You give Lina the 5♥")
+    assert view.event_text(CAT, rules, fantan.Event("give", 1, None, to=3)) == (
+        "Lina gives Maya a card")
+    de = catalog("de")
+    assert view.event_text(de, rules, fantan.Event("pass", 1)) == "Lina passt"
+
+
+def test_announcements_never_flood() -> None:
+    rules = fantan.preset("fan-tan")
+    few = [fantan.Event("play", 1, "7D"), fantan.Event("pass", 2)]
+    assert view.announcement(CAT, rules, few) == "Lina plays 7 of diamonds. Otto passes."
+    many = [fantan.Event("play", 1, "7D"), fantan.Event("pass", 2), fantan.Event("play", 3, "8D"),
+            fantan.Event("play", 1, "6D"), fantan.Event("pass", 2)]
+    assert view.announcement(CAT, rules, many) == (
+        "5 moves: 3 cards played, 2 passes. Last: Otto passes.")
+    one = [fantan.Event("play", 1, "7D")] * 4
+    assert view.announcement(CAT, rules, one) == (
+        "4 moves: 4 cards played, 0 passes. Last: Lina plays 7 of diamonds.")
+    assert view.announcement(catalog("de"), rules, many) == (
+        "5 Züge: 3 Karten gelegt, 2× gepasst. Zuletzt: Otto passt.")
+    assert view.announcement(CAT, rules, []) == ""

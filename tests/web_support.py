@@ -19,11 +19,25 @@ import render  # noqa: E402
 import store  # noqa: E402
 import view  # noqa: E402
 
-__all__ = ["WEB", "EN_PO", "english", "i18n", "render", "store", "view"]
+__all__ = ["WEB", "EN_PO", "catalog", "english", "i18n", "po_path", "render", "store", "view"]
 
 EN_PO = WEB / "locale" / "en" / "LC_MESSAGES" / "fantan.po"
 
 
+def po_path(language: str) -> Path:
+    return WEB / "locale" / language / "LC_MESSAGES" / "fantan.po"
+
+
+def catalog(language: str) -> i18n.Catalog:
+    """A language's catalogue compiled in memory, English behind it (as the page loads it)."""
+    english_tr = gettext.GNUTranslations(io.BytesIO(build.compile_po(EN_PO.read_text("utf-8"))))
+    if language == "en":
+        return i18n.Catalog(english_tr, "en")
+    mo = build.compile_po(po_path(language).read_text(encoding="utf-8"))
+    tr = gettext.GNUTranslations(io.BytesIO(mo))
+    tr.add_fallback(english_tr)
+    return i18n.Catalog(tr, language)
+
+
 def english() -> i18n.Catalog:
-    mo = build.compile_po(EN_PO.read_text(encoding="utf-8"))
-    return i18n.Catalog(gettext.GNUTranslations(io.BytesIO(mo)), "en")
+    return catalog("en")

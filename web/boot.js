@@ -6,20 +6,75 @@ const $ = (id) => document.getElementById(id);
 const stage = $("loading-stage");
 const bar = $("loading-progress");
 
+// The loader's few texts in the player's language: build.py writes them from the message
+// catalogues into locale/boot.json. Until it arrives (or if it cannot), they stay English.
+const english = {
+  "boot.stage.page": "Loading the page…",
+  "boot.stage.runtime": "Loading the Python runtime…",
+  "boot.stage.python": "Starting Python…",
+  "boot.stage.game": "Loading the game…",
+  "boot.ready": "Ready",
+  "boot.error": "The game hit an error while starting. Reloading the page may help.",
+  "boot.no-wasm": "This browser cannot run WebAssembly, which the game needs. " +
+    "Please use a current version of Firefox, Chrome, Edge or Safari.",
+  "boot.download-failed": "The game could not be downloaded. Check the connection and try again.",
+  "boot.load-failed": "The game could not be loaded. Check the connection and try again.",
+};
+let texts = {};
+const t = (key) => texts[key] || english[key] || key;
+
+// The language: ?lang= (tests), the one saved in the settings, then the browser's.
+function wantedLanguages() {
+  const wanted = [];
+  const fromUrl = new URLSearchParams(location.search).get("lang");
+  if (fromUrl) wanted.push(fromUrl);
+  try {
+    const saved = JSON.parse(localStorage.getItem("fantan.settings") || "{}").language;
+    if (typeof saved === "string" && saved) wanted.push(saved);
+  } catch (error) { /* no storage, or unreadable settings: the browser decides */ }
+  const aliases = { no: "nb", nn: "nb" };
+  for (const tag of navigator.languages || [navigator.language || ""]) {
+    const code = tag.replace("-", "_");
+    const base = code.split("_")[0].toLowerCase();
+    wanted.push(code, base, aliases[base] || "");
+  }
+  return wanted.filter(Boolean);
+}
+
+async function loadTexts() {
+  try {
+    const response = await fetch("./locale/boot.json");
+    const all = await response.json();
+    const lang = wantedLanguages().find((code) => code in all) || "en";
+    if (root.dataset.phase !== "loading" && root.dataset.phase !== "error") return;
+    texts = all[lang] || {};
+    root.lang = lang.replace("_", "-");
+    for (const el of document.querySelectorAll("[data-boot]")) {
+      if (texts[el.dataset.boot]) el.textContent = texts[el.dataset.boot];
+    }
+  } catch (error) {
+    // English stays: the texts in the page are the English ones.
+  }
+}
+
 let percent = 0;
-function progress(value, text) {
+function progress(value, key) {
   if (value > percent) {
     percent = value;
     bar.value = value;
     bar.textContent = `${value}%`;
   }
-  if (text) stage.textContent = text;
+  if (key) {
+    stage.dataset.boot = key;
+    stage.textContent = t(key);
+  }
 }
 
-function fail(text) {
+function fail(key) {
   if (root.dataset.phase !== "loading") return;
   root.dataset.phase = "error";
-  $("failure-text").textContent = text;
+  $("failure-text").dataset.boot = key;
+  $("failure-text").textContent = t(key);
   $("failure").hidden = false;
   $("loading").hidden = true;
   $("table").setAttribute("aria-busy", "false");
@@ -29,10 +84,10 @@ $("retry").addEventListener("click", () => location.reload());
 
 // PyScript reports its steps as "py:progress" events; map them onto the bar.
 const steps = {
-  "Loading Pyodide": [15, "Loading the Python runtime…"],
+  "Loading Pyodide": [15, "boot.stage.runtime"],
   "Loaded Storage": [20, null],
-  "Loading interpreter": [25, "Starting Python…"],
-  "Loaded interpreter": [85, "Loading the game…"],
+  "Loading interpreter": [25, "boot.stage.python"],
+  "Loaded interpreter": [85, "boot.stage.game"],
   "Loaded Pyodide": [90, null],
 };
 addEventListener("py:progress", (event) => {
@@ -56,7 +111,7 @@ new MutationObserver((records) => {
   for (const record of records) {
     for (const node of record.addedNodes) {
       if (node.classList && node.classList.contains("py-error")) {
-        fail("The game hit an error while starting. Reloading the page may help.");
+        fail("boot.error");
       }
     }
   }
@@ -76,29 +131,28 @@ function whenReady(callback) {
 }
 
 whenReady(() => {
-  progress(100, "Ready");
+  progress(100, "boot.ready");
   $("table").setAttribute("aria-busy", "false");
   registerServiceWorker();
 });
 
 async function start() {
   if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
-    fail("This browser cannot run WebAssembly, which the game needs. " +
-         "Please use a current version of Firefox, Chrome, Edge or Safari.");
+    fail("boot.no-wasm");
     return;
   }
-  progress(5, "Loading the page…");
+  progress(5, "boot.stage.page");
   try {
     await import("./vendor/pyscript/core.js");
   } catch (error) {
-    fail("The game could not be downloaded. Check the connection and try again.");
+    fail("boot.download-failed");
     throw error;
   }
   progress(10);
 }
 
 addEventListener("unhandledrejection", () => {
-  fail("The game could not be loaded. Check the connection and try again.");
+  fail("boot.load-failed");
 });
 
 // Service worker: installed after the first boot, so its precache reuses what the page has just
@@ -144,4 +198,5 @@ function showUpdate(worker) {
   }, { once: true });
 }
 
+loadTexts();
 start();

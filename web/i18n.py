@@ -15,6 +15,17 @@ from typing import Any
 DOMAIN = "fantan"
 DEFAULT = "en"
 
+# The languages the game speaks, each named in its own words for the language picker.
+LANGUAGES = {
+    "en": "English",
+    "de": "Deutsch",
+    "nb": "Norsk bokmål",
+    "nl": "Nederlands",
+    "it": "Italiano",
+}
+# Browser tags that mean a language we have under another code.
+ALIASES = {"no": "nb", "nn": "nb"}
+
 
 class Catalog:
     """Look-ups by message id, formatted with named placeholders."""
@@ -33,6 +44,20 @@ class Catalog:
         """The plural message `key` for `count` (the language's own plural rule)."""
         text = self._tr.ngettext(key, key, count)
         return _fill(text, {"count": count, **values})
+
+    def num(self, value: int, signed: bool = False) -> str:
+        """An integer as the language writes it: its digit grouping ("1,234", "1.234",
+        "1 234") and its minus sign; `signed` puts a plus before positive numbers."""
+        group = self._tr.gettext("format.group")
+        if group == "format.group":
+            group = ","
+        minus = self._tr.gettext("format.minus")
+        if minus == "format.minus":
+            minus = "-"
+        digits = f"{abs(value):,}".replace(",", group)
+        if value < 0:
+            return minus + digits
+        return ("+" + digits) if signed and value > 0 else digits
 
     def has(self, key: str) -> bool:
         return self._tr.gettext(key) != key
@@ -59,8 +84,9 @@ def load(localedir: str | Path, languages: Iterable[str] = (DEFAULT,)) -> Catalo
     """The catalogue for the first available language of `languages`, falling back to English."""
     wanted = [lang for lang in languages if lang] + [DEFAULT]
     tr = gettext.translation(DOMAIN, localedir=str(localedir), languages=wanted, fallback=True)
+    # The code of the catalogue really used ("de" for a browser's "de_DE"), not the tag asked.
     found = [lang for lang in wanted
-             if gettext.find(DOMAIN, localedir=str(localedir), languages=[lang])]
+             if (Path(localedir) / lang / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()]
     return Catalog(tr, found[0] if found else DEFAULT)
 
 
@@ -75,7 +101,9 @@ def browser_languages(preferred: Iterable[str]) -> list[str]:
     out: list[str] = []
     for tag in preferred:
         code = str(tag).replace("-", "_")
-        for candidate in (code, code.split("_")[0].lower()):
+        base = code.split("_")[0].lower()
+        for candidate in (code, base, ALIASES.get(base, "")):
             if candidate and candidate not in out:
                 out.append(candidate)
     return out
+

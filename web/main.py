@@ -28,6 +28,9 @@ PASS_FLASH = 1.3  # seconds a pass shows on its seat
 NO_MOVE_PAUSE = 1.0
 BOOTS_KEY = "fantan.boots"
 WORKER_WAIT = 120.0  # seconds to wait for the worker to start (a cold, busy machine is slow)
+PLAYABLE = '#hand [data-zone="hand"]:not([aria-disabled="true"])'
+SPEAK_EACH = 0.3  # at this pace or slower, each computer move is announced as it happens
+SPOKEN_KEPT = 6  # lines kept in the live region (older ones are removed)
 
 root = document.documentElement
 params = window.URLSearchParams.new(window.location.search)
@@ -94,9 +97,8 @@ class Page:
             self.settings["speed"] = param("speed")
         if param("level") in store.LEVELS:
             self.settings["level"] = param("level")
-        languages = [self.settings["language"]] if self.settings["language"] else []
-        languages += i18n.browser_languages(list(window.navigator.languages or []))
-        self.cat = i18n.load("locale", languages)
+        self.lang_override = param("lang") if param("lang") in i18n.LANGUAGES else None
+        self.cat = self.load_catalog()
         self.match = None
         self.gen = 0  # bumped to stop a running sequence of computer turns
         self.driving = False
@@ -114,25 +116,66 @@ class Page:
         self.cache = {}
         self.seat_count = 0
         self.draft = None
+        self.unspoken = []  # events not yet announced to screen readers
 
     # --- start-up ---------------------------------------------------------------------------
 
-    def start(self):
+    def load_catalog(self):
+        """The catalogue of the chosen language, else of the browser's, else English."""
+        chosen = self.lang_override or self.settings["language"]
+        languages = [chosen] if chosen else []
+        languages += i18n.browser_languages(list(window.navigator.languages or []))
+        return i18n.load("locale", languages)
+
+    def apply_language(self):
+        """Put the catalogue's words on everything outside the regions that render() fills."""
         cat = self.cat
-        root.lang = cat.language
+        root.lang = cat.language.replace("_", "-")
         document.title = f'{cat.t("app.title")} · {cat.t("app.subtitle")}'
         q(".title").innerHTML = (
             f'{render.escape(cat.t("app.title"))} <span class="subtitle">'
             f'{render.escape(cat.t("app.subtitle"))}</span>')
+        for el in document.querySelectorAll("[data-boot]"):
+            key = str(el.dataset.boot)
+            if cat.has(key):
+                el.textContent = cat.t(key)
+        element("bar-actions").innerHTML = render.bar_actions(cat)
+        element("rows").setAttribute("aria-label", cat.t("table.rows"))
+        element("hand").setAttribute("aria-label", cat.t("table.hand"))
+        element("opponents").setAttribute("aria-label", cat.t("table.opponents"))
+        element("controls").setAttribute("aria-label", cat.t("table.controls"))
+
+    def set_language(self, code):
+        """Switch the language at once, without a reload, and keep the choice."""
+        self.settings["language"] = code if code in i18n.LANGUAGES else ""
+        self.lang_override = None
+        self.save_settings()
+        self.cat = self.load_catalog()
+        self.apply_language()
+        if self.match is not None:
+            self.cache = {}
+            self.render()
+            if self.match.state.is_over:
+                self.show_results(focus=False)
+            elif self.my_turn():
+                self.say_turn()
+        menu = element("menu")
+        if menu.open:
+            menu.innerHTML = render.menu(self.cat, self.settings)
+            element("menu-language").focus()
+
+    def start(self):
+        cat = self.cat
+        self.apply_language()
         element("engine-version").textContent = fantan.__version__
         app = element("app")
         app.dataset.python = "{}.{}.{}".format(*sys.version_info[:3])
         app.dataset.boots = str(self.count_boot())
-        element("bar-actions").innerHTML = render.bar_actions(cat)
         root.classList.toggle("four-colour", bool(self.settings["four_colour"]))
         self.store.claim()
         self.listen()
-        asyncio.ensure_future(self.get_worker())
+        # The worker boots a second Python: start it after the first paint, not beside it.
+        window.setTimeout(create_proxy(lambda *_: asyncio.ensure_future(self.get_worker())), 0)
         match, notice = (None, None)
         if param("new") is None:
             match, notice = self.store.load()
@@ -251,10 +294,12 @@ class Page:
                 if seat == HUMAN:
                     legal = state.legal_moves()
                     if legal == ("pass",):
+                        self.speak_events()
                         await self.forced_pass(gen)
                         continue
                     self.fast = False
                     self.render()
+                    self.speak_events()
                     self.say_turn()
                     return
                 self.render()
@@ -320,8 +365,20 @@ class Page:
                 window.console.warn(f"computer player failed in the worker: {error}")
         return fantan.ai.choose(level, obs, seed=seed)
 
+    def spawn_worker(self):
+        """Put the computer players' worker on the page (once)."""
+        if not document.querySelector('script[name="ai"]'):  # JS null is not None here
+            tag = document.createElement("script")
+            tag.type = "py"
+            for name, value in (("worker", ""), ("name", "ai"), ("src", "./ai_worker.py"),
+                                ("config", "./pyscript-ai.json")):
+                tag.setAttribute(name, value)
+            document.body.append(tag)
+
     async def get_worker(self):
         if self.worker is None and not self.worker_failed:
+            self.spawn_worker()
+
             async def ready():
                 return await workers["ai"]
             try:
@@ -379,6 +436,7 @@ class Page:
         self.seen = len(events)
         hand_rects = self.hand_rects()
         fresh = None
+        self.unspoken += [e for e in new if e.kind != "preplace"]
         for event in new:
             if event.kind == "play":
                 fresh = (event.seat, event.card)
@@ -389,10 +447,12 @@ class Page:
             elif event.kind == "give" and event.to == HUMAN and event.card:
                 self.received = event.card
                 self.message(self.cat.t("msg.received", name=view.seat_name(self.cat, event.seat),
-                                        card=view.card_text(self.cat, state.rules, event.card)))
+                                        card=view.card_text(self.cat, state.rules, event.card)),
+                             speak=False)  # the event itself is announced
             elif event.kind == "give" and event.seat == HUMAN and event.card:
                 self.message(self.cat.t("msg.gave", name=view.seat_name(self.cat, event.to),
-                                        card=view.card_text(self.cat, state.rules, event.card)))
+                                        card=view.card_text(self.cat, state.rules, event.card)),
+                             speak=False)
             if event.kind != "give" and event.seat == HUMAN:
                 self.received = None
         source = None
@@ -400,6 +460,8 @@ class Page:
             seat, code = fresh
             source = hand_rects.get(code) if seat == HUMAN else self.seat_rect(seat)
         self.render(fresh=fresh[1] if fresh else None)
+        if not self.fast and self.pace() >= SPEAK_EACH:
+            self.speak_events()
         if fresh is not None and source is not None and not self.fast:
             target = q(f'[data-zone="table"][data-card="{fresh[1]}"]')
             if target is not None:
@@ -445,8 +507,34 @@ class Page:
         else:
             el.hidden = True
 
-    def message(self, text):
-        element("message").textContent = text
+    def message(self, text, speak=True):
+        """Show a line above the hand; screen readers hear it too unless `speak` is False
+        (or hear `speak` instead when it is a text: cards in words rather than signs)."""
+        el = element("message")
+        if str(el.textContent) != text:
+            el.textContent = text
+        if isinstance(speak, str):
+            self.speak(speak)
+        elif speak and text:
+            self.speak(text)
+
+    def speak(self, text):
+        """Add a line to the live region (a log: screen readers read each new line once)."""
+        region = element("announce")
+        line = document.createElement("p")
+        line.textContent = text
+        region.appendChild(line)
+        while region.childElementCount > SPOKEN_KEPT:
+            region.removeChild(region.firstElementChild)
+
+    def speak_events(self):
+        """Announce what happened since the last announcement: one by one when it is a few
+        events, summed up when a fast sequence produced many."""
+        if self.unspoken and self.match is not None:
+            text = view.announcement(self.cat, self.match.rules, self.unspoken)
+            self.unspoken = []
+            if text:
+                self.speak(text)
 
     def notify(self, text):
         el = element("notice")
@@ -517,6 +605,7 @@ class Page:
         my_turn = state.to_move == HUMAN and not self.dealing and not self.passive
         if self.selected and self.selected not in state.hand(HUMAN):
             self.selected = None
+        focus = self.focus_before()
         self.put("hand", render.hand(cat, rules, tv.hand, my_turn, self.selected,
                                      self.received))
         computers = (not state.is_over and state.to_move != HUMAN and not self.dealing)
@@ -526,23 +615,68 @@ class Page:
             + (render.button("show-results", cat.t("button.show-results"), cls="secondary")
                if state.is_over and self.results_hidden else ""))
         self.put("info", render.info(cat, tv, self.settings["level"]))
+        self.focus_after(focus, my_turn)
         root.dataset.turn = "" if state.to_move is None else str(state.to_move)
         if state.to_move is not None and state.to_move != HUMAN and not self.dealing:
             if HUMAN in obs.out or HUMAN in obs.eliminated:
-                self.message(cat.t("msg.watching"))
+                self.message(cat.t("msg.watching"), speak=False)
             elif not self.received:
                 self.message(cat.t("msg.waiting",
-                                   name=view.seat_name(cat, state.to_move)))
+                                   name=view.seat_name(cat, state.to_move)), speak=False)
 
-    def show_results(self):
+    def focus_before(self):
+        """Where the keyboard focus is in the hand or the controls (redrawing replaces them)."""
+        active = document.activeElement
+        card = up(active, '#hand [data-zone="hand"]')
+        if card is not None:
+            return ("card", str(card.dataset.card),
+                    [str(el.dataset.card) for el in document.querySelectorAll(
+                        '#hand [data-zone="hand"]')])
+        button = up(active, "#controls button")
+        if button is not None:
+            return ("button", str(button.id), [])
+        return None
+
+    def focus_after(self, focus, my_turn):
+        """Put the focus back where it was, or on the nearest card when that card left."""
+        if focus is None or up(document.activeElement, "#hand, #controls") is not None:
+            return
+        kind, name, before = focus
+        target = None
+        if kind == "button":
+            target = q(f"#controls #{name}:not(:disabled)")
+        else:
+            target = q(f'#hand [data-card="{name}"]')
+            if target is None:
+                cards = list(document.querySelectorAll('#hand [data-zone="hand"]'))
+                if my_turn:
+                    playable = [el for el in cards if el.getAttribute("aria-disabled") != "true"]
+                    cards = playable or cards
+                if cards:
+                    target = cards[0]
+                    if before and name in before:  # the card just played: its neighbour
+                        here = {str(el.dataset.card) for el in cards}
+                        for code in before[before.index(name):] + before[::-1]:
+                            if code in here:
+                                target = q(f'#hand [data-card="{code}"]')
+                                break
+        if target is None:
+            target = q(PLAYABLE if my_turn else "#hand [data-zone=hand]")
+        if target is not None:
+            target.focus()
+
+    def show_results(self, focus=True):
         match = self.match
         self.set_phase("over")
         rv = view.results_view(self.cat, match)
         board = element("results")
         board.innerHTML = render.results(self.cat, match.rules, rv)
         board.hidden = self.results_hidden
-        self.message(rv.headline)
+        self.speak_events()
+        self.message(rv.headline, speak=focus)
         root.dataset.turn = ""
+        if focus and not self.results_hidden:
+            element("results-title").focus()  # keyboard users land on the board
 
     def hide_results(self):
         element("results").hidden = True
@@ -574,7 +708,9 @@ class Page:
         if info is not None:
             self.selected = None
             self.render()
-            self.message(view.reason_message(cat, state.rules, info, self.gift_names()))
+            self.message(view.reason_message(cat, state.rules, info, self.gift_names()),
+                         speak=view.reason_message(cat, state.rules, info, self.gift_names(),
+                                                   spoken=True))
             el = q(f'#hand [data-card="{code}"]')
             if el is not None and not reduced_motion():
                 el.animate(js_obj([{"transform": "translateX(0)"},
@@ -590,11 +726,14 @@ class Page:
         self.render()
         gift = state.pending_gift
         card = view.card_text(cat, state.rules, code)
+        words = view.card_words(cat, state.rules, code)
         if gift is not None and gift[0] == HUMAN:
-            self.message(cat.t("msg.give-selected", card=card,
-                               name=view.seat_name(cat, gift[1])))
+            name = view.seat_name(cat, gift[1])
+            self.message(cat.t("msg.give-selected", card=card, name=name),
+                         speak=cat.t("msg.give-selected", card=words, name=name))
         else:
-            self.message(cat.t("msg.selected", card=card))
+            self.message(cat.t("msg.selected", card=card),
+                         speak=cat.t("msg.selected", card=words))
         focus = q(f'#hand [data-card="{code}"]')
         if focus is not None:
             focus.focus()
@@ -638,7 +777,8 @@ class Page:
         self.selected = code
         self.render()
         key = "msg.hint-give" if move.startswith("give:") else "msg.hint"
-        self.message(cat.t(key, card=view.card_text(cat, rules, code)))
+        self.message(cat.t(key, card=view.card_text(cat, rules, code)),
+                     speak=cat.t(key, card=view.card_words(cat, rules, code)))
         el = q(f'#hand [data-card="{code}"]')
         if el is not None:
             el.focus()
@@ -739,6 +879,8 @@ class Page:
             self.settings["level"] = str(target.value)
             self.save_settings()
             self.render()
+        elif tid == "menu-language":
+            self.set_language(str(target.value))
         elif tid == "menu-four":
             self.settings["four_colour"] = bool(target.checked)
             root.classList.toggle("four-colour", bool(target.checked))

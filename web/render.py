@@ -10,7 +10,7 @@ from html import escape
 from typing import Any
 
 import view
-from i18n import Catalog
+from i18n import LANGUAGES, Catalog
 
 import fantan
 
@@ -46,12 +46,17 @@ def card(cat: Catalog, rules: fantan.Rules, code: str, zone: str, *,
         classes.append(extra)
     caption = ""
     if view.is_spanish(rules) and rank in ("10", "11", "12") and zone == "hand":
-        caption = f'<span class="caption">{escape(view.rank_name(cat, rules, rank))}</span>'
+        caption = (f'<span class="caption" aria-hidden="true">'
+                   f'{escape(view.rank_name(cat, rules, rank))}</span>')
+    # The face is for the eyes; assistive technology gets the card's name in words instead.
     face = (
-        f'<span class="corner"><span class="rk">{escape(view.rank_label(cat, rules, rank))}'
-        f'</span>{icon(name, "pip-s")}</span>{icon(name, "pip-c")}{caption}'
+        f'<span class="corner" aria-hidden="true"><span class="rk">'
+        f'{escape(view.rank_label(cat, rules, rank))}</span>{icon(name, "pip-s")}</span>'
+        f'{icon(name, "pip-c")}{" " + caption if caption else ""}'
     )
     if zone == "hand":
+        if caption:  # the number printed on a Spanish picture card is part of what it says
+            label = f"{rank} {label}"
         if playable is not None:
             classes.append("playable" if playable else "dim")
             label = cat.t("card.playable" if playable else "card.not-playable", card=label)
@@ -89,17 +94,23 @@ def seat(cat: Catalog, sv: view.SeatView, flash: str | None = None) -> str:
     else:
         facts.append(f'<span class="passes">{escape(cat.n("seat.passes", sv.passes))}</span>')
     if sv.chips is not None:
-        facts.append(f'<span class="chips">{escape(cat.t("seat.chips", chips=sv.chips))}</span>')
+        # A chip drawn, and the number: short enough for any language on a narrow badge.
+        chips = escape(cat.t("seat.chips", chips=cat.num(sv.chips)))
+        facts.append(f'<span class="chips" title="{chips}"><span class="chip" aria-hidden="true">'
+                     f'</span><span aria-hidden="true">{escape(cat.num(sv.chips))}</span>'
+                     f'<span class="sr">{chips}</span></span>')
     if sv.points is not None and sv.total is None:
-        facts.append(f'<span class="points">{escape(cat.t("seat.points", points=sv.points))}'
-                     "</span>")
+        facts.append(f'<span class="points">'
+                     f'{escape(cat.t("seat.points", points=cat.num(sv.points)))}</span>')
     if sv.total is not None:
-        facts.append(f'<span class="total">{escape(cat.t("seat.total", total=sv.total))}</span>')
+        facts.append(f'<span class="total">'
+                     f'{escape(cat.t("seat.total", total=cat.num(sv.total)))}</span>')
     tags = []
     if sv.dealer:
-        tags.append(f'<span class="tag dealer" title="{escape(cat.t("seat.dealer"))}"'
-                    f' aria-label="{escape(cat.t("seat.dealer"))}">'
-                    f'{escape(cat.t("seat.dealer-short"))}</span>')
+        dealer = escape(cat.t("seat.dealer"))
+        tags.append(f'<span class="tag dealer" title="{dealer}"><span aria-hidden="true">'
+                    f'{escape(cat.t("seat.dealer-short"))}</span><span class="sr"> {dealer}'
+                    "</span></span>")
     status = ""
     if sv.eliminated:
         status = f'<span class="tag elim">{escape(cat.t("seat.eliminated"))}</span>'
@@ -111,11 +122,15 @@ def seat(cat: Catalog, sv: view.SeatView, flash: str | None = None) -> str:
     if status:
         facts.insert(0, status)
     bubble = f'<span class="bubble">{escape(flash)}</span>' if flash else ""
+    # The seat to move: a marker beside the name as well as the coloured border.
+    turn = (f'<span class="turn-mark" aria-hidden="true">▶</span>'
+            f'<span class="sr">{escape(cat.t("seat.turn"))}: </span>' if sv.turn else "")
     seat_attrs = attrs(class_=" ".join(classes), data_seat=sv.seat,
                        aria_current="true" if sv.turn else None)
     return (
         f"<div{seat_attrs}>"
-        f'<div class="seat-head"><span class="name">{escape(sv.name)}</span>{"".join(tags)}</div>'
+        f'<div class="seat-head">{turn}<span class="name">{escape(sv.name)}</span>'
+        f'{"".join(tags)}</div>'
         f'<div class="facts">{"".join(facts)}</div>{bubble}</div>'
     )
 
@@ -143,17 +158,31 @@ def row(cat: Catalog, rules: fantan.Rules, rv: view.RowView, fresh: str | None =
         else:
             inner = f'<span class="ghost">{escape(slot.rank)}</span>'
         cells.append(f'<div{attrs(class_=" ".join(sc), data_slot=slot.code)}>{inner}</div>')
-    suit_label = (f'<div class="row-suit" title="{escape(rv.name)}">{icon(rv.pip, "pip")}'
-                  f'<span class="sr">{escape(cat.t("table.row-label", suit=rv.name))}</span></div>')
+    suit_label = (f'<div class="row-suit" title="{escape(rv.name)}" aria-hidden="true">'
+                  f'{icon(rv.pip, "pip")}</div>')
     status = ""
     if rv.complete:
-        status = (f'<span class="row-status done">✓{span("sr", " " + cat.t("table.complete"))}'
-                  "</span>")
-    elif rv.waits_for:
-        status = (f'<span class="row-status waits">'
-                  f'{escape(cat.t("table.waits-for", card=rv.waits_for))}</span>')
-    return (f'<div{attrs(class_=" ".join(classes), data_suit=rv.suit)}>{suit_label}'
-            f'<div class="slots">{"".join(cells)}</div>{status}</div>')
+        status = '<span class="row-status done" aria-hidden="true">✓</span>'
+    summary = span("sr", row_summary(cat, rules, rv))
+    return (f'<div{attrs(class_=" ".join(classes), data_suit=rv.suit)}>{suit_label}{summary}'
+            f'<div class="slots" aria-hidden="true">{"".join(cells)}</div>{status}</div>')
+
+
+def row_summary(cat: Catalog, rules: fantan.Rules, rv: view.RowView) -> str:
+    """A row in one sentence for a screen reader: its suit, its ends, what it needs next."""
+    filled = [s for s in rv.slots if s.filled]
+    if rv.complete:
+        return cat.t("table.row-label", suit=rv.name) + ": " + cat.t("table.complete")
+    if not filled:
+        if rv.waits_for:
+            return cat.t("table.row-closed", suit=rv.name, card=rv.waits_for)
+        return cat.t("table.row-label", suit=rv.name)
+    ends = [view.rank_name(cat, rules, view.split(s.code)[0]) for s in (filled[0], filled[-1])]
+    text = cat.t("table.row-open", suit=rv.name, low=ends[0], high=ends[1])
+    needed = [view.rank_name(cat, rules, view.split(s.code)[0]) for s in rv.slots if s.needed]
+    if needed:
+        text += ", " + cat.t("table.needed", card=cat.join(needed))
+    return text
 
 
 def rows(cat: Catalog, rules: fantan.Rules, rvs: Iterable[view.RowView],
@@ -206,7 +235,7 @@ def info(cat: Catalog, tv: view.TableView, level: str) -> str:
                                           hands=tv.hands)))
     if tv.pot is not None:
         bits.append(f'<span class="pot"><span class="chip" aria-hidden="true"></span>'
-                    f'{escape(cat.t("table.pot", count=tv.pot))}</span>')
+                    f'{escape(cat.t("table.pot", count=cat.num(tv.pot)))}</span>')
     if bits:
         bits.append(span("level", cat.t("table.level", level=cat.t("level." + level))))
     if tv.free_first:
@@ -229,17 +258,18 @@ def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView) -> str:
     for line in rv.lines:
         held = "".join(card(cat, rules, c, "result") for c in line.held)
         cells = [
-            f"<td>{line.place}</td>" if placement else
+            f"<td>{cat.num(line.place)}</td>" if placement else
             f'<td class="win">{"★" if line.winner else ""}</td>',
             f'<th scope="row">{escape(line.name)}'
             + (f' <small>({escape(cat.t("results.eliminated"))})</small>' if line.eliminated
                else "") + "</th>",
-            f"<td>{line.cards_left}</td>",
-            f"<td>{line.score:+d}</td>" if rules.scoring in ("zero-sum-cards", "chips")
-            else f"<td>{line.score}</td>",
+            f"<td>{cat.num(line.cards_left)}</td>",
+            f"<td>{cat.num(line.score, signed=True)}</td>"
+            if rules.scoring in ("zero-sum-cards", "chips")
+            else f"<td>{cat.num(line.score)}</td>",
         ]
         if rv.hands > 1:
-            cells.append(f"<td>{line.total}</td>")
+            cells.append(f"<td>{cat.num(line.total or 0)}</td>")
         cells.append(f'<td><div class="held">{held}</div></td>')
         body.append(f'<tr{attrs(data_seat=line.seat, class_="winner" if line.winner else None)}>'
                     f'{"".join(cells)}</tr>')
@@ -261,9 +291,10 @@ def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView) -> str:
     buttons.append(button("show-table", cat.t("button.show-table"), cls="secondary"))
     return (
         '<div class="results-card" role="dialog" aria-labelledby="results-title">'
-        f'<h2 id="results-title">{escape(rv.title)}</h2>'
+        f'<h2 id="results-title" tabindex="-1">{escape(rv.title)}</h2>'
         f'<p class="headline">{escape(rv.headline)}</p>{sub}'
-        f'<div class="scroll"><table><thead><tr>{th}</tr></thead>'
+        '<div class="scroll" tabindex="0" role="region" aria-labelledby="results-title">'
+        f'<table><thead><tr>{th}</tr></thead>'
         f'<tbody>{"".join(body)}</tbody></table></div>{standings}'
         f'<div class="results-buttons">{"".join(buttons)}</div></div>'
     )
@@ -291,16 +322,29 @@ def menu(cat: Catalog, settings: dict[str, Any]) -> str:
             f'{" checked" if settings["four_colour"] else ""}> '
             f'{escape(cat.t("settings.four-colour"))}</label>')
     return (
-        f'<h2>{escape(cat.t("menu.title"))}</h2>'
+        f'<h2 id="menu-title">{escape(cat.t("menu.title"))}</h2>'
         '<div class="menu-buttons">'
         f'{button("menu-new-game", cat.t("button.new-game"), cls="primary")}'
         f'{button("menu-rules", cat.t("button.rules"), cls="secondary")}</div>'
+        + language_select(cat, settings.get("language") or "")
         + select("menu-speed", cat.t("settings.speed"), speeds, settings["speed"])
         + select("menu-level", cat.t("settings.level"), levels, settings["level"])
         + four
         + '<div class="panel-buttons">'
         + button("menu-close", cat.t("button.close"), cls="secondary") + "</div>"
     )
+
+
+def language_select(cat: Catalog, chosen: str) -> str:
+    """The language picker: the browser's choice, then every language in its own name."""
+    opts = [f'<option{attrs(value="", selected=not chosen)}>'
+            f'{escape(cat.t("settings.language-auto"))}</option>']
+    for code, name in LANGUAGES.items():
+        opts.append(f'<option{attrs(value=code, lang=code, selected=code == chosen)}>'
+                    f"{escape(name)}</option>")
+    return (f'<label class="field" for="menu-language"><span>'
+            f'{escape(cat.t("settings.language"))}</span>'
+            f'<select id="menu-language" name="menu-language">{"".join(opts)}</select></label>')
 
 
 def match_label(cat: Catalog, rules: fantan.Rules, value: int | None) -> str:
@@ -353,7 +397,7 @@ def setup(cat: Catalog, draft: dict[str, Any]) -> str:
                   f'<p class="note">{escape(cat.t("setup.custom-note"))}</p>'
                   f'{"".join(fields)}</fieldset>')
     return (
-        f'<h2>{escape(cat.t("setup.title"))}</h2>'
+        f'<h2 id="setup-title">{escape(cat.t("setup.title"))}</h2>'
         f'<fieldset class="presets"><legend>{escape(cat.t("setup.game"))}</legend>'
         f'{"".join(cards)}</fieldset>{custom}'
         '<div class="setup-fields">'
@@ -380,7 +424,7 @@ def rules_page(cat: Catalog, name: str, rules: fantan.Rules) -> str:
     items = "".join(f"<li>{escape(line)}</li>" for line in view.rules_text(cat, rules))
     tips = "".join(f"<li>{escape(t)}</li>" for t in view.strategy_tips(cat, rules))
     return (
-        f'<h2>{escape(cat.t("rules.title", name=title))}</h2>'
+        f'<h2 id="rules-title">{escape(cat.t("rules.title", name=title))}</h2>'
         f'<p>{escape(cat.t(f"preset.{name}.desc"))}</p>'
         f'<p>{escape(cat.t("rules.basics"))}</p>'
         f'<h3>{escape(cat.t("rules.this-game"))}</h3><ul>{items}</ul>'

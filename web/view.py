@@ -100,18 +100,18 @@ def suit_text(cat: Catalog, rules: fantan.Rules, suit: str) -> str:
 
 
 def card_text(cat: Catalog, rules: fantan.Rules, code: str) -> str:
-    """A card in running text: "7♦", "Q♠"; Spanish: "sota of oros"."""
+    """A card in running text: "7♦", "Q♠"; Spanish: "sota de oros"."""
     rank, suit = split(code)
     if is_spanish(rules):
-        return cat.t("card.long", rank=rank_name(cat, rules, rank),
-                     suit=suit_name(cat, rules, suit))
+        return card_words(cat, rules, code)
     return cat.t("card.short", rank=rank_label(cat, rules, rank), suit=FRENCH_SYMBOLS[suit])
 
 
 def card_words(cat: Catalog, rules: fantan.Rules, code: str) -> str:
     """A card in words, for screen readers: "7 of diamonds", "queen of spades"."""
     rank, suit = split(code)
-    return cat.t("card.long", rank=rank_name(cat, rules, rank), suit=suit_name(cat, rules, suit))
+    key = "card.long-spanish" if is_spanish(rules) else "card.long"
+    return cat.t(key, rank=rank_name(cat, rules, rank), suit=suit_name(cat, rules, suit))
 
 
 def row_ranks(rules: fantan.Rules) -> tuple[str, ...]:
@@ -286,22 +286,24 @@ def row_views(cat: Catalog, rules: fantan.Rules, rows: Sequence[fantan.Row],
 
 
 def reason_message(cat: Catalog, rules: fantan.Rules, info: dict[str, Any],
-                   names: Sequence[str] = ()) -> str:
-    """Why a move is refused, in words, from the engine's `explain()` facts."""
+                   names: Sequence[str] = (), spoken: bool = False) -> str:
+    """Why a move is refused, in words, from the engine's `explain()` facts; `spoken` names
+    cards and suits in words (for a screen reader) instead of by their signs."""
     reason = info.get("reason", "bad-move")
     suit = info.get("suit")
+    words = card_words if spoken else card_text
     values: dict[str, Any] = {}
     if "card" in info:
-        values["card"] = card_text(cat, rules, info["card"])
+        values["card"] = words(cat, rules, info["card"])
     if suit:
-        values["suit"] = suit_text(cat, rules, suit)
+        values["suit"] = (suit_name if spoken else suit_text)(cat, rules, suit)
     for key in ("low", "high", "start"):
         if key in info:
-            values[key] = card_text(cat, rules, info[key])
+            values[key] = words(cat, rules, info[key])
     if reason == "gate-closed":
-        values["needs"] = cat.join([card_text(cat, rules, c) for c in info.get("needs", ())])
+        values["needs"] = cat.join([words(cat, rules, c) for c in info.get("needs", ())])
     if reason == "must-open-with":
-        values["card"] = card_text(cat, rules, info["opening_card"])
+        values["card"] = words(cat, rules, info["opening_card"])
     if reason == "must-give" and len(names) > 0:
         values["name"] = names[0]
     if reason == "row-not-open" and "start" not in info:
@@ -309,18 +311,47 @@ def reason_message(cat: Catalog, rules: fantan.Rules, info: dict[str, Any],
     return cat.t(f"reason.{reason}", **values)
 
 
-def event_text(cat: Catalog, rules: fantan.Rules, event: fantan.Event) -> str:
-    """One public step of the hand in words ("Otto plays 8♠")."""
+def event_text(cat: Catalog, rules: fantan.Rules, event: fantan.Event,
+               spoken: bool = False) -> str:
+    """One public step of the hand in words ("Otto plays 8♠"); `spoken` names cards in words
+    for a screen reader ("Otto plays 8 of spades")."""
     name = seat_name(cat, event.seat)
+    you = event.seat == HUMAN
+    words = card_words if spoken else card_text
     if event.kind == "play" and event.card:
-        return cat.t("event.play", name=name, card=card_text(cat, rules, event.card))
+        return cat.t("event.you-play" if you else "event.play", name=name,
+                     card=words(cat, rules, event.card))
     if event.kind == "pass":
-        return cat.t("event.pass", name=name)
+        return cat.t("event.you-pass" if you else "event.pass", name=name)
     if event.kind == "eliminated":
-        return cat.t("event.eliminated", name=name)
+        return cat.t("event.you-eliminated" if you else "event.eliminated", name=name)
     if event.kind == "give" and event.to is not None:
-        return cat.t("event.give", name=name, to=seat_name(cat, event.to))
+        to = seat_name(cat, event.to)
+        if you and event.card:
+            return cat.t("event.you-give", to=to, card=words(cat, rules, event.card))
+        if event.to == HUMAN and event.card:
+            return cat.t("event.give-you", name=name, card=words(cat, rules, event.card))
+        return cat.t("event.give", name=name, to=to)
     return ""
+
+
+SPOKEN_LIMIT = 3  # more events than this at once are summarised, not read one by one
+
+
+def announcement(cat: Catalog, rules: fantan.Rules, events: Sequence[fantan.Event],
+                 limit: int = SPOKEN_LIMIT) -> str:
+    """What the live region says about events that happened since it last spoke: each event
+    when there are few, a count and the last one when many came at once (fast forward), so a
+    screen reader is never flooded."""
+    texts = [t for t in (event_text(cat, rules, e, spoken=True) for e in events) if t]
+    if len(texts) <= limit:
+        return " ".join(cat.t("announce.sentence", text=t) for t in texts)
+    plays = sum(1 for e in events if e.kind == "play")
+    passes = sum(1 for e in events if e.kind == "pass")
+    summary = cat.t("announce.summary", moves=cat.n("announce.moves", len(texts)),
+                    played=cat.n("announce.played", plays),
+                    passes=cat.n("announce.passes", passes))
+    return summary + " " + cat.t("announce.last", text=texts[-1])
 
 
 def received_gift(obs: fantan.Observation, since: int = 0) -> tuple[int, str] | None:

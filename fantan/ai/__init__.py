@@ -20,8 +20,9 @@ LEVELS = ("easy", "medium", "hard")
 
 BUDGETS: dict[str, dict[str, float]] = {
     # Every search budget in one place. Hard works to ``budget_ms`` of wall time (at least
-    # ``min_worlds`` sampled worlds) unless ``iterations`` fixes the number of worlds.
-    "hard": {"budget_ms": 150.0, "min_worlds": 8},
+    # ``min_worlds`` sampled worlds) unless ``iterations`` fixes the number of worlds, and leaves
+    # Medium's choice only for a move better by more than ``z`` standard errors.
+    "hard": {"budget_ms": 150.0, "min_worlds": 8, "z": 1.0},
 }
 
 
@@ -36,6 +37,6 @@ def choose(level: str, observation: Observation | dict[str, Any], seed: int = 0,
         raise ValueError("it is not the observing seat's turn")
     if level == "hard":
         b = BUDGETS["hard"]
-        return hard(obs, seed, iterations, b["budget_ms"], int(b["min_worlds"]))
+        return hard(obs, seed, iterations, b["budget_ms"], int(b["min_worlds"]), b["z"])
     rnd = random.Random(seed).random
     return easy(obs, rnd) if level == "easy" else medium(obs, rnd)

@@ -1,0 +1,168 @@
+"""Computer-player benchmark in the browser (a script, not a test).
+
+    .venv/bin/python e2e/bench_ai.py [--decisions 60] [--preset fan-tan]
+
+1. Decision time per level inside Pyodide, the way the page's worker runs it: the engine's
+   files are loaded into a bare Pyodide and `fantan.ai.choose` is timed on the real decisions
+   (more than one legal move) of seeded games; p50, p90 and max per level.
+2. Responsiveness of the page during computer turns: on the game page with Hard opponents, the
+   menu is opened while the computer players think, and the time from the click to the menu on
+   screen is measured (median and max over several turns).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from conftest import CHROMIUM_ARGS, chromium_executable  # noqa: E402
+
+import build  # noqa: E402
+
+BENCH_HTML = """<!doctype html>
+<html data-phase="loading"><head><meta charset="utf-8"><title>AI benchmark</title>
+<script type="module" src="./aibench.js"></script></head><body>AI benchmark</body></html>
+"""
+
+BENCH_JS = """import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+const pyodide = await loadPyodide({ indexURL: new URL("./vendor/pyodide/", import.meta.url).href });
+const config = await (await fetch("./pyscript-ai.json")).json();
+for (const [source, target] of Object.entries(config.files)) {
+  const data = new Uint8Array(await (await fetch(source)).arrayBuffer());
+  const path = target.replace(/^\\.\\//, "/home/pyodide/");
+  pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+  pyodide.FS.writeFile(path, data);
+}
+const code = await (await fetch("./aibench.py")).text();
+window.__result = await pyodide.runPythonAsync(code);
+document.documentElement.dataset.phase = "ready";
+"""
+
+# Runs inside Pyodide: time each level on the real decisions of seeded all-Medium games.
+BENCH_PY = """
+import json, random, sys, time
+sys.path.insert(0, "/home/pyodide")
+import fantan
+from fantan import ai
+
+PRESET, DECISIONS = {preset!r}, {decisions}
+positions = []
+seed = 1
+while len(positions) < DECISIONS:
+    state = fantan.new_game(fantan.preset(PRESET), seed)
+    k = 0
+    while not state.is_over:
+        obs = state.observation(state.to_move)
+        if len(obs.legal_moves) > 1:
+            positions.append(obs)
+        state = state.play(ai.choose("medium", obs, seed=k))
+        k += 1
+    seed += 1
+positions = positions[:DECISIONS]
+out = {{"python": sys.version.split()[0], "decisions": len(positions)}}
+for level in ai.LEVELS:
+    times = []
+    for i, obs in enumerate(positions):
+        t0 = time.perf_counter()
+        ai.choose(level, obs, seed=i)
+        times.append((time.perf_counter() - t0) * 1000)
+    times.sort()
+    out[level] = [times[len(times) // 2], times[min(len(times) - 1, int(0.9 * len(times)))],
+                  times[-1]]
+json.dumps(out)
+"""
+
+# Clicks the menu button and resolves with the time until the menu is shown.
+MENU_LATENCY = """() => new Promise(resolve => {
+  const menu = document.getElementById("menu");
+  const t0 = performance.now();
+  const done = () => { resolve(performance.now() - t0); };
+  const check = () => { if (!menu.hidden) done(); else requestAnimationFrame(check); };
+  document.getElementById("open-menu").click();
+  requestAnimationFrame(check);
+})"""
+
+
+def decision_times(page: Any, url: str) -> dict[str, Any]:
+    page.goto(url)
+    page.wait_for_selector("html[data-phase=ready]", state="attached", timeout=600_000)
+    result: dict[str, Any] = json.loads(page.evaluate("window.__result"))
+    return result
+
+
+def menu_latency(page: Any, url: str, samples: int) -> list[float]:
+    page.goto(url + "?new=1&seed=5&level=hard&players=6&speed=normal")
+    page.wait_for_selector("html[data-ai=worker]", state="attached", timeout=180_000)
+    latencies: list[float] = []
+    deadline = time.monotonic() + 300
+    while len(latencies) < samples and time.monotonic() < deadline:
+        phase = page.evaluate("document.documentElement.dataset.phase")
+        turn = page.evaluate("document.documentElement.dataset.turn")
+        if phase == "over":
+            break
+        if phase == "playing" and turn not in (None, "0"):
+            latencies.append(float(page.evaluate(MENU_LATENCY)))
+            page.keyboard.press("Escape")
+        else:
+            mine = page.locator('[data-zone=hand]:not([aria-disabled="true"])')
+            if phase == "playing" and turn == "0" and mine.count():
+                mine.first.dblclick()
+        time.sleep(0.15)
+    return latencies
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--decisions", type=int, default=60)
+    parser.add_argument("--preset", default="fan-tan")
+    parser.add_argument("--menu-samples", type=int, default=10)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "dist"
+        build.build(site)
+        (site / "aibench.html").write_text(BENCH_HTML)
+        (site / "aibench.js").write_text(BENCH_JS)
+        (site / "aibench.py").write_text(
+            BENCH_PY.format(preset=args.preset, decisions=args.decisions))
+        server = build.make_server(site, 0, quiet=True)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        origin = f"http://127.0.0.1:{server.server_address[1]}/"
+        launch: dict[str, Any] = {"args": CHROMIUM_ARGS}
+        if chromium_executable():
+            launch["executable_path"] = chromium_executable()
+        with sync_playwright() as p:
+            browser = p.chromium.launch(**launch)
+            page = browser.new_page()
+            times = decision_times(page, origin + "aibench.html")
+            page.close()
+            page = browser.new_page()
+            latencies = menu_latency(page, origin, args.menu_samples)
+            browser.close()
+        server.shutdown()
+    print(f"Computer players in the browser (Pyodide, Python {times['python']}), preset "
+          f"{args.preset}, {times['decisions']} decisions with a choice:")
+    for level in ("easy", "medium", "hard"):
+        p50, p90, most = times[level]
+        print(f"  {level:<7} p50 {p50:7.1f} ms   p90 {p90:7.1f} ms   max {most:7.1f} ms")
+    if latencies:
+        print(f"Menu opened during computer turns (Hard, 6 players): median "
+              f"{statistics.median(latencies):.0f} ms, max {max(latencies):.0f} ms over "
+              f"{len(latencies)} clicks")
+    else:
+        print("Menu latency: no computer turn was caught")
+
+
+if __name__ == "__main__":
+    main()

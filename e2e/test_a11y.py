@@ -1,0 +1,242 @@
+"""Accessibility: an axe-core audit of the main screens, a game played with the keyboard alone,
+what screen readers hear, colour never the only signal, reduced motion and large text.
+
+The audit injects axe-core (an npm devDependency, never part of dist/) through a context that
+bypasses the page's CSP; every other check runs under the CSP as it ships.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from conftest import Server
+from playwright.sync_api import BrowserContext, Page, expect
+from test_game import (
+    DESKTOP,
+    MY_TURN_OR_OVER,
+    PLAYABLE,
+    PORTRAIT,
+    open_game,
+    play_to_the_end,
+    seed_where,
+    shot,
+)
+
+# Texts cut off: a button whose label does not fit, or a text sticking out of its seat badge,
+# its table cell or its panel (those clip what overflows).
+CLIPPED_JS = """() => {
+    const out = [];
+    for (const el of document.querySelectorAll('button')) {
+        if (el.offsetParent && el.scrollWidth > el.clientWidth + 1) out.push(el.textContent);
+    }
+    for (const el of document.querySelectorAll(
+            '.seat .facts span, .seat .tag, .seat-head, .results-card th, .results-card td, '
+            + '.info span, .message, .banner')) {
+        if (!el.offsetParent) continue;
+        if (el.closest('.scroll')) continue;  // a scrolling region: nothing is lost
+        const box = el.closest('.seat, .results-card, #app');
+        const r = el.getBoundingClientRect(), b = box.getBoundingClientRect();
+        if (r.right > b.right + 1 || r.left < b.left - 1) out.push(el.textContent);
+    }
+    return out;
+}"""
+
+AUDIT_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+BLOCKING = ("serious", "critical")
+
+
+def audit(page: Page, axe: Path, name: str) -> list[str]:
+    """axe-core's serious and critical findings on the page as it is now, one line each."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(axe))
+    violations: list[dict[str, Any]] = page.evaluate(
+        """(tags) => axe.run(document, {runOnly: {type: "tag", values: tags}})
+             .then((r) => r.violations.map((v) => ({id: v.id, impact: v.impact,
+               help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 4)})))""",
+        AUDIT_TAGS)
+    return [f"{name}: {v['id']} ({v['impact']}) {v['help']} at {v['nodes']}"
+            for v in violations if v["impact"] in BLOCKING]
+
+
+def test_axe_finds_nothing_serious_on_the_main_screens(
+    audit_context: BrowserContext, server: Server, site: Path, game, axe_script: Path
+) -> None:
+    # axe-core is for the tests only: the site never ships it.
+    assert not [p for p in site.rglob("*") if "axe" in p.name.lower()]
+    page = audit_context.new_page()
+    page.set_viewport_size(PORTRAIT)
+    seed = seed_where("fan-tan", lambda m: m.state.to_move == 0)
+    open_game(page, server, game, f"?new=1&seed={seed}&speed=instant")
+    page.wait_for_selector(MY_TURN_OR_OVER)
+    found = audit(page, axe_script, "table")
+    page.click("#open-menu")
+    expect(page.locator("#menu")).to_be_visible()
+    found += audit(page, axe_script, "menu")
+    page.click("#menu-new-game")
+    expect(page.locator("#setup")).to_be_visible()
+    found += audit(page, axe_script, "new-game screen")
+    page.check('#setup input[name="preset"][value="custom"]')
+    found += audit(page, axe_script, "new-game screen, custom rules")
+    page.click("#setup-rules")
+    expect(page.locator("#rules-page")).to_be_visible()
+    found += audit(page, axe_script, "rules page")
+    page.click("#rules-close")
+    page.click("#setup-cancel")
+    play_to_the_end(page)
+    expect(page.locator("#results")).to_be_visible()
+    found += audit(page, axe_script, "result board")
+    # A Spanish-deck table with chips, in German (longer words, other names).
+    page.goto(server.url + "?new=1&seed=3&speed=instant&preset=cinquillo&lang=de")
+    game.wait_ready(page)
+    page.wait_for_selector(MY_TURN_OR_OVER)
+    found += audit(page, axe_script, "cinquillo table, German")
+    assert not found, "\n".join(found)
+
+
+def focus_is_visible(page: Page) -> bool:
+    """The focused element shows a focus ring (an outline of some width)."""
+    return bool(page.evaluate("""() => {
+        const el = document.activeElement;
+        if (!el || el === document.body || !el.matches(':focus-visible')) return false;
+        const style = getComputedStyle(el);
+        return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+    }"""))
+
+
+def focused_card(page: Page) -> str | None:
+    return page.evaluate("() => document.activeElement && document.activeElement.dataset.card "
+                         "|| null")
+
+
+def test_a_whole_game_with_the_keyboard_alone(page: Page, server: Server, game) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    page.set_viewport_size(DESKTOP)
+    open_game(page, server, game, "?new=1&seed=5&speed=instant")
+    # Reduced motion: no transitions or animations to speak of.
+    assert page.evaluate("""() => getComputedStyle(document.querySelector(
+        '#hand [data-zone=hand]')).transitionDuration""") in ("0.001s", "1e-06s", "0s")
+    # Tab reaches the bar's buttons first, with a visible focus, and every control is named.
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "open-rules"
+    assert focus_is_visible(page)
+    unnamed = page.evaluate("""() => [...document.querySelectorAll('button, select, input')]
+        .filter((el) => !(el.getAttribute('aria-label') || el.textContent.trim()
+                          || (el.labels && el.labels.length)))
+        .map((el) => el.outerHTML.slice(0, 80))""")
+    assert unnamed == []
+    # The rules page opens and closes from the keyboard.
+    page.keyboard.press("Enter")
+    expect(page.locator("#rules-page")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#rules-page")).to_be_hidden()
+    moves = 0
+    while True:
+        page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+        if page.get_attribute("html", "data-phase") == "over":
+            break
+        if focused_card(page) is None or page.evaluate(
+                "() => document.activeElement.getAttribute('aria-disabled') === 'true'"):
+            page.keyboard.press("ArrowRight")  # to a playable card
+        card = focused_card(page)
+        assert card is not None
+        label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+        assert re.fullmatch(r".+ of (spades|hearts|diamonds|clubs), playable", label), label
+        assert focus_is_visible(page)
+        if moves == 0:
+            page.keyboard.press("h")  # the hint names a card and focuses it
+            expect(page.locator("#message")).to_have_text(re.compile(r"^Hint: play the .+\.$"))
+            card = focused_card(page)
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f'[data-zone="table"][data-card="{card}"]')
+        moves += 1
+        assert moves < 40
+    # The board takes the focus; Tab reaches its buttons; Enter opens the new-game screen.
+    expect(page.locator("#results")).to_be_visible()
+    assert page.evaluate("document.activeElement.id") == "results-title"
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "new-game":
+            break
+    assert page.evaluate("document.activeElement.id") == "new-game"
+    assert focus_is_visible(page)
+    shot(page, "keyboard-results-focus")
+    # What a screen reader heard: moves (summed up when many came at once) and the winner.
+    spoken = page.locator("#announce p").all_inner_texts()
+    assert 1 <= len(spoken) <= 6
+    assert re.search(r"wins the hand|You win the hand", spoken[-1]), spoken
+    page.keyboard.press("Enter")
+    expect(page.locator("#setup")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#setup")).to_be_hidden()
+
+
+def test_what_screen_readers_hear_at_normal_pace(page: Page, server: Server, game) -> None:
+    """Each computer move is announced as it happens, cards in words; an illegal card is
+    explained in words too."""
+    seed = seed_where("fan-tan", lambda m: m.state.to_move == 1)
+    page.set_viewport_size(PORTRAIT)
+    open_game(page, server, game, f"?new=1&seed={seed}&speed=fast")
+    page.wait_for_selector(f"html[data-turn='0'] {PLAYABLE}", timeout=60_000)
+    spoken = page.locator("#announce p").all_inner_texts()
+    assert any(re.fullmatch(r"Lina plays 7 of diamonds\.", s) for s in spoken), spoken
+    assert spoken[-1].startswith("Your turn")
+    dim = page.locator('#hand [data-zone="hand"][aria-disabled="true"]')
+    if dim.count():
+        dim.first.click(force=True)
+        last = page.locator("#announce p").last
+        expect(last).to_have_text(re.compile(r"(spades|hearts|diamonds|clubs)"))
+        assert "♦" not in last.inner_text() and "♥" not in last.inner_text()
+
+
+def test_colour_is_never_the_only_signal_and_the_four_colour_deck(
+    page: Page, server: Server, game
+) -> None:
+    seed = seed_where("fan-tan", lambda m: m.state.to_move == 0)
+    page.set_viewport_size(PORTRAIT)
+    open_game(page, server, game, f"?new=1&seed={seed}&speed=instant")
+    page.wait_for_selector(MY_TURN_OR_OVER)
+    # Suits by shape: every card carries its suit's own drawn pip.
+    pips = page.eval_on_selector_all(
+        '#hand [data-zone="hand"] use', "els => [...new Set(els.map(e => e.getAttribute('href')))]")
+    assert set(pips) <= {"#pip-spade", "#pip-heart", "#pip-diamond", "#pip-club"}
+    # Playable cards carry a marker and sit higher; the seat to move has a marker too.
+    playable = page.locator(PLAYABLE).first
+    assert playable.locator(".mark").evaluate("el => getComputedStyle(el).borderBottomWidth") \
+        != "0px"
+    expect(page.locator('.seat[data-seat="0"] .turn-mark')).to_have_count(1)
+    # The four-colour deck: diamonds blue, clubs green, kept in the settings.
+    page.click("#open-menu")
+    page.check("#menu-four")
+    page.click("#menu-close")
+    expect(page.locator("html")).to_have_class(re.compile(r"\bfour-colour\b"))
+    colours = page.evaluate("""() => {
+        const probe = (cls) => { const el = document.createElement('span');
+            el.className = 'card ' + cls; document.querySelector('#hand').appendChild(el);
+            const c = getComputedStyle(el).color; el.remove(); return c; };
+        return [probe('s-diamond'), probe('s-club'), probe('s-heart'), probe('s-spade')];
+    }""")
+    assert colours[0] == "rgb(21, 101, 192)" and colours[1] == "rgb(46, 125, 50)", colours
+    assert len(set(colours)) == 4
+    shot(page, "four-colour-deck")
+    page.reload()
+    game.wait_ready(page)
+    expect(page.locator("html")).to_have_class(re.compile(r"\bfour-colour\b"))
+
+
+def test_text_at_200_percent_keeps_the_table_usable(page: Page, server: Server, game) -> None:
+    for size, name in ((DESKTOP, "desktop"), ({"width": 768, "height": 1024}, "tablet")):
+        page.set_viewport_size(size)
+        open_game(page, server, game, "?new=1&seed=6&speed=instant&players=6")
+        page.wait_for_selector(MY_TURN_OR_OVER)
+        page.evaluate("document.documentElement.style.fontSize = '200%'")
+        page.wait_for_timeout(100)
+        shot(page, f"text-200-{name}")
+        width = page.evaluate("document.scrollingElement.scrollWidth")
+        assert width <= size["width"], f"the page scrolls sideways at 200% text ({name})"
+        for selector in ("#play", "#hint", "#rows", "#open-menu", PLAYABLE):
+            box = page.locator(selector).first.bounding_box()
+            assert box is not None, selector
+            assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1, selector
+        assert page.evaluate(CLIPPED_JS) == [], name

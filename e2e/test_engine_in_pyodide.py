@@ -1,0 +1,77 @@
+"""The engine gives the same games in the browser's Python as in CPython: same seeded deals,
+same computer-player decisions, byte-identical saves."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+import fantan
+
+CHECK_HTML = """<!doctype html>
+<html data-phase="loading"><head><meta charset="utf-8"><title>engine check</title>
+<link rel="icon" href="data:,">
+<script type="module" src="./engine-check.js"></script></head><body>engine check</body></html>
+"""
+
+# Loads the engine exactly as the computer players' worker gets it (its config's file list).
+CHECK_JS = """import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+const pyodide = await loadPyodide({ indexURL: new URL("./vendor/pyodide/", import.meta.url).href });
+const config = await (await fetch("./pyscript-ai.json")).json();
+for (const [source, target] of Object.entries(config.files)) {
+  const data = new Uint8Array(await (await fetch(source)).arrayBuffer());
+  const path = target.replace(/^\\.\\//, "/home/pyodide/");
+  pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+  pyodide.FS.writeFile(path, data);
+}
+const code = await (await fetch("./engine-check.py")).text();
+window.__result = await pyodide.runPythonAsync(code);
+document.documentElement.dataset.phase = "ready";
+"""
+
+# The same function runs in both Pythons; its source is sent to the browser as text.
+GAMES = '''
+def games():
+    import json, sys
+    import fantan
+    from fantan import ai
+    out = {"platform": sys.platform}
+    for name, seed in (("fan-tan", 3), ("ruter-7", 5), ("shichi-narabe", 8), ("cinquillo", 2)):
+        state = fantan.new_game(fantan.preset(name), seed)
+        out[name + ":deal"] = [list(state.hand(s)) for s in range(state.players)]
+        k = 0
+        while not state.is_over:
+            obs = state.observation(state.to_move)
+            level = "hard" if k % 7 == 3 else "medium"
+            state = state.play(ai.choose(level, obs, seed=k, iterations=20))
+            k += 1
+        out[name + ":save"] = state.to_json()
+    return json.dumps(out)
+'''
+
+
+def test_same_deals_decisions_and_saves_as_cpython(
+    page: Page, own_site: Path, own_server: object
+) -> None:
+    (own_site / "engine-check.html").write_text(CHECK_HTML)
+    (own_site / "engine-check.js").write_text(CHECK_JS)
+    (own_site / "engine-check.py").write_text(GAMES + "\ngames()\n")
+    page.goto(own_server.url + "engine-check.html")  # type: ignore[attr-defined]
+    page.wait_for_selector("html[data-phase=ready]", state="attached", timeout=180_000)
+    browser = json.loads(page.evaluate("window.__result"))
+
+    scope: dict[str, object] = {}
+    exec(GAMES, scope)
+    here = json.loads(scope["games"]())  # type: ignore[operator]
+
+    assert browser.pop("platform") == "emscripten"  # it really ran in Pyodide
+    here.pop("platform")
+    assert browser.keys() == here.keys()
+    for key in here:
+        assert browser[key] == here[key], key
+    # And the saves made in the browser load here, equal to the games played here.
+    for key in here:
+        if key.endswith(":save"):
+            assert fantan.load(browser[key]) == fantan.load(here[key])
