@@ -28,27 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from conftest import CHROMIUM_ARGS, chromium_executable  # noqa: E402
+from engine_page import write_engine_page  # noqa: E402
 
 import build  # noqa: E402
-
-BENCH_HTML = """<!doctype html>
-<html data-phase="loading"><head><meta charset="utf-8"><title>AI benchmark</title>
-<script type="module" src="./aibench.js"></script></head><body>AI benchmark</body></html>
-"""
-
-BENCH_JS = """import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
-const pyodide = await loadPyodide({ indexURL: new URL("./vendor/pyodide/", import.meta.url).href });
-const config = await (await fetch("./pyscript-ai.json")).json();
-for (const [source, target] of Object.entries(config.files)) {
-  const data = new Uint8Array(await (await fetch(source)).arrayBuffer());
-  const path = target.replace(/^\\.\\//, "/home/pyodide/");
-  pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-  pyodide.FS.writeFile(path, data);
-}
-const code = await (await fetch("./aibench.py")).text();
-window.__result = await pyodide.runPythonAsync(code);
-document.documentElement.dataset.phase = "ready";
-"""
 
 # Runs inside Pyodide: time each level on the real decisions of seeded all-Medium games.
 BENCH_PY = """
@@ -132,10 +114,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "dist"
         build.build(site)
-        (site / "aibench.html").write_text(BENCH_HTML)
-        (site / "aibench.js").write_text(BENCH_JS)
-        (site / "aibench.py").write_text(
-            BENCH_PY.format(preset=args.preset, decisions=args.decisions))
+        bench_page = write_engine_page(
+            site, "aibench", BENCH_PY.format(preset=args.preset, decisions=args.decisions))
         server = build.make_server(site, 0, quiet=True)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         origin = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -145,7 +125,7 @@ def main() -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(**launch)
             page = browser.new_page()
-            times = decision_times(page, origin + "aibench.html")
+            times = decision_times(page, origin + bench_page)
             page.close()
             page = browser.new_page()
             latencies = menu_latency(page, origin, args.menu_samples)

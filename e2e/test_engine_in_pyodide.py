@@ -6,30 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from engine_page import write_engine_page
 from playwright.sync_api import Page
 
 import fantan
-
-CHECK_HTML = """<!doctype html>
-<html data-phase="loading"><head><meta charset="utf-8"><title>engine check</title>
-<link rel="icon" href="data:,">
-<script type="module" src="./engine-check.js"></script></head><body>engine check</body></html>
-"""
-
-# Loads the engine exactly as the computer players' worker gets it (its config's file list).
-CHECK_JS = """import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
-const pyodide = await loadPyodide({ indexURL: new URL("./vendor/pyodide/", import.meta.url).href });
-const config = await (await fetch("./pyscript-ai.json")).json();
-for (const [source, target] of Object.entries(config.files)) {
-  const data = new Uint8Array(await (await fetch(source)).arrayBuffer());
-  const path = target.replace(/^\\.\\//, "/home/pyodide/");
-  pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-  pyodide.FS.writeFile(path, data);
-}
-const code = await (await fetch("./engine-check.py")).text();
-window.__result = await pyodide.runPythonAsync(code);
-document.documentElement.dataset.phase = "ready";
-"""
 
 # The same function runs in both Pythons; its source is sent to the browser as text.
 GAMES = '''
@@ -55,10 +35,8 @@ def games():
 def test_same_deals_decisions_and_saves_as_cpython(
     page: Page, own_site: Path, own_server: object
 ) -> None:
-    (own_site / "engine-check.html").write_text(CHECK_HTML)
-    (own_site / "engine-check.js").write_text(CHECK_JS)
-    (own_site / "engine-check.py").write_text(GAMES + "\ngames()\n")
-    page.goto(own_server.url + "engine-check.html")  # type: ignore[attr-defined]
+    name = write_engine_page(own_site, "engine-check", GAMES + "\ngames()\n")
+    page.goto(own_server.url + name)  # type: ignore[attr-defined]
     page.wait_for_selector("html[data-phase=ready]", state="attached", timeout=180_000)
     browser = json.loads(page.evaluate("window.__result"))
 

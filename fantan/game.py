@@ -81,11 +81,12 @@ class Result:
 
 # --- move text ------------------------------------------------------------------------------
 
-_MOVE_TABLES: dict[int, dict[str, tuple[int, CardSet]]] = {}
+_MOVE_TABLES: dict[tuple[str, str], dict[str, tuple[int, CardSet]]] = {}
 
 
 def _move_table(g: Geometry) -> dict[str, tuple[int, CardSet]]:
-    key = id(g.deck)
+    """Every accepted spelling of a move (upper case) -> its kind and card bit, per deck."""
+    key = (g.deck.name, g.deck.ace)
     table = _MOVE_TABLES.get(key)
     if table is None:
         table = {"PASS": (_PASS, 0)}
@@ -562,7 +563,7 @@ def _event(g: Geometry, e: tuple[Any, ...], viewer: int | None) -> Event:
     if kind == "play":
         return Event("play", seat, card=deck.code(e[2].bit_length() - 1))
     if kind in ("pass", "eliminated", "preplace"):
-        return Event(kind, seat, cards=deck.codes(e[2]) if kind != "pass" else deck.codes(e[2]))
+        return Event(kind, seat, cards=deck.codes(e[2]))
     # give
     visible = viewer is None or viewer in (seat, e[3])
     return Event("give", seat, card=deck.code(e[2].bit_length() - 1) if visible else None,
