@@ -121,12 +121,19 @@ def test_rows_are_summed_up_for_screen_readers_and_the_grid_is_hidden() -> None:
     html = render.row(CAT, state.rules, tv.rows[0])
     assert 'class="slots" aria-hidden="true"' in html
     texts = [render.row_summary(CAT, state.rules, rv) for rv in tv.rows]
-    assert "diamonds row: 7 to 7, next: 6 and 8" in texts
+    assert "diamonds row: only the 7, next: 6 and 8" in texts
     assert "spades row: not open, waits for 7♠" in texts
     de = catalog("de")
-    assert "Karo-Reihe: 7 bis 7, als Nächstes: 6 und 8" in [
+    assert "Karo-Reihe: nur die 7, als Nächstes: 6 und 8" in [
         render.row_summary(de, state.rules, rv) for rv in view.table_view(
             de, state.observation(0)).rows]
+    # A row of two cards or more names both ends.
+    longer = next(
+        s.play("8D") for s in (fantan.new_game(fantan.preset("fan-tan"), seed=k).play("7D")
+                               for k in range(100)) if "8D" in s.legal_moves())
+    summaries = [render.row_summary(CAT, longer.rules, rv)
+                 for rv in view.table_view(CAT, longer.observation(0)).rows]
+    assert "diamonds row: 7 to 8, next: 6 and 9" in summaries
 
 
 def test_the_seat_to_move_has_a_marker_beside_the_colour() -> None:

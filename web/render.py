@@ -178,7 +178,10 @@ def row_summary(cat: Catalog, rules: fantan.Rules, rv: view.RowView) -> str:
             return cat.t("table.row-closed", suit=rv.name, card=rv.waits_for)
         return cat.t("table.row-label", suit=rv.name)
     ends = [view.rank_name(cat, rules, view.split(s.code)[0]) for s in (filled[0], filled[-1])]
-    text = cat.t("table.row-open", suit=rv.name, low=ends[0], high=ends[1])
+    if len(filled) == 1:
+        text = cat.t("table.row-single", suit=rv.name, card=ends[0])
+    else:
+        text = cat.t("table.row-open", suit=rv.name, low=ends[0], high=ends[1])
     needed = [view.rank_name(cat, rules, view.split(s.code)[0]) for s in rv.slots if s.needed]
     if needed:
         text += ", " + cat.t("table.needed", card=cat.join(needed))
