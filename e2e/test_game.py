@@ -267,6 +267,8 @@ def test_one_hand_of_every_preset_reaches_its_result_board(
         expect(page.locator("#setup .preset.chosen")).to_contain_text(
             page.locator(f'#setup input[value="{name}"] ~ .preset-name').inner_text())
         page.click("#start-game")
+        # The new hand has begun (the last one's "over" must not end the next wait at once).
+        expect(page.locator("html")).not_to_have_attribute("data-phase", "over")
         rules = fantan.preset(name)
         expect(page.locator("#pass")).to_have_count(1 if rules.passing == "limited" else 0)
         if rules.deck == "spanish40":

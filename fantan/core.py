@@ -269,6 +269,15 @@ class Core:
             and not self.opening_pending()
         )
 
+    def pass_eliminates(self, seat: int) -> bool:
+        """Whether ``seat`` passing now would eliminate it: under limited passing, a pass it
+        must make (nothing playable) once its passes are used up."""
+        return (
+            self.g.limited
+            and self.passes[seat] >= self.g.pass_limit
+            and not self.playable(seat)
+        )
+
     def active(self, seat: int) -> bool:
         return seat not in self.out and seat not in self.elim
 
@@ -318,11 +327,7 @@ class Core:
     def do_pass(self) -> bool:
         """Pass for the seat to move; True if that pass eliminated it."""
         seat = self.to_move
-        if (
-            self.g.limited
-            and self.passes[seat] >= self.g.pass_limit
-            and not self.playable(seat)
-        ):
+        if self.pass_eliminates(seat):
             self._eliminate(seat)
             return True
         self.passes[seat] += 1

@@ -184,6 +184,11 @@ class GameState:
         c = self._c
         return None if c.gift_to < 0 or c.over else (c.to_move, c.gift_to)
 
+    def pass_eliminates(self) -> bool:
+        """Whether a pass by the seat to move would eliminate it (limited passing)."""
+        c = self._c
+        return not c.over and c.gift_to < 0 and c.pass_eliminates(c.to_move)
+
     @property
     def moves(self) -> tuple[str, ...]:
         """Every move of the hand so far, in order (replayable from the deal)."""

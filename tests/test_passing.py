@@ -334,3 +334,27 @@ def test_no_penalty_means_no_points_or_chips(name):
         state = state.play(rng.choice(state.legal_moves()))
         obs = state.observation(0)
         assert set(obs.points) == {0} and set(obs.chips) == {0}
+
+
+def test_pass_eliminates_says_when_a_pass_would_eliminate() -> None:
+    """The page asks the engine whether a pass eliminates, instead of knowing the rule."""
+    rules = fantan.preset("shichi-narabe").replace(pass_limit=0)
+    for seed in range(200):
+        state = fantan.new_game(rules, seed)
+        while not state.is_over and state.legal_moves() != ("pass",):
+            state = state.play(state.legal_moves()[0])
+        if state.is_over:
+            continue
+        seat = state.to_move
+        assert state.pass_eliminates()
+        after = state.play("pass")
+        assert seat in after.observation(0).eliminated
+        return
+    raise AssertionError("no forced pass found")
+
+
+def test_pass_does_not_eliminate_while_passes_are_left() -> None:
+    state = fantan.new_game(fantan.preset("shichi-narabe"), 3)
+    assert "pass" in state.legal_moves()
+    assert not state.pass_eliminates()
+    assert not fantan.new_game(fantan.preset("fan-tan"), 3).pass_eliminates()

@@ -319,8 +319,7 @@ class Page:
 
     async def forced_pass(self, gen):
         state = self.match.state
-        eliminated = (state.rules.passing == "limited"
-                      and state.passes[HUMAN] >= state.rules.pass_limit)
+        eliminated = state.pass_eliminates()
         self.banner(self.cat.t("msg.no-move"))
         self.message(self.cat.t("msg.you-eliminated" if eliminated else "msg.no-move-long"))
         self.render()
