@@ -47,7 +47,16 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 
 
 class RulesError(ValueError):
-    """A rule combination that cannot be played; the message names the fields and why."""
+    """A rule combination that cannot be played; the message names the fields and why.
+
+    ``field`` is the refused field (None for an unknown field name) and ``code`` a short name
+    for the reason where one field can be refused for several ("limited", "point", "chip").
+    """
+
+    def __init__(self, message: str, field: str | None = None, code: str = "") -> None:
+        super().__init__(message)
+        self.field = field
+        self.code = code
 
 
 @dataclass(frozen=True)
@@ -112,8 +121,8 @@ FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
 
 
 def _validate(r: Rules) -> None:
-    def refuse(field: str, why: str) -> RulesError:
-        return RulesError(f"{field} {getattr(r, field)!r} is refused: {why}")
+    def refuse(field: str, why: str, code: str = "") -> RulesError:
+        return RulesError(f"{field} {getattr(r, field)!r} is refused: {why}", field, code)
 
     if type(r.players) is not int or not 3 <= r.players <= 8:
         raise refuse("players", "Fan Tan is played by 3 to 8 players")
@@ -145,14 +154,16 @@ def _validate(r: Rules) -> None:
                 f"opening {r.opening!r} needs a card of the start rank {r.start_rank!r}",
             )
     if r.passing == "limited" and r.pass_penalty != "none":
-        raise refuse("pass_penalty", "limited passing has no pass penalty; choose 'none'")
+        raise refuse("pass_penalty", "limited passing has no pass penalty; choose 'none'",
+                     "limited")
     if r.pass_penalty == "point" and r.scoring not in POINT_SCORINGS:
         raise refuse(
             "pass_penalty",
             "penalty points need scoring penalty-points, face-value or ruter7-values",
+            "point",
         )
     if r.pass_penalty == "chip" and r.scoring != "chips":
-        raise refuse("pass_penalty", "a chip penalty needs scoring 'chips'")
+        raise refuse("pass_penalty", "a chip penalty needs scoring 'chips'", "chip")
     if r.scoring in ("face-value", "ruter7-values") and r.deck != "french52":
         raise refuse("scoring", "card values are defined for the French 52-card deck only")
 

@@ -231,3 +231,23 @@ def test_from_dict_refuses_junk():
     with pytest.raises(ValueError) as e:
         fantan.Rules.from_dict({"players": 4, "colour": "red"})
     assert "colour" in str(e.value)
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "code"),
+    [
+        ({"passing": "limited", "pass_penalty": "point", "scoring": "penalty-points"},
+         "pass_penalty", "limited"),
+        ({"pass_penalty": "point"}, "pass_penalty", "point"),
+        ({"pass_penalty": "chip"}, "pass_penalty", "chip"),
+        ({"deck": "spanish40"}, "ace", ""),
+        ({"players": 9}, "players", ""),
+    ],
+)
+def test_refusals_carry_their_field_and_reason_code(
+    changes: dict[str, object], field: str, code: str
+) -> None:
+    with pytest.raises(fantan.RulesError) as caught:
+        fantan.preset("fan-tan").replace(**changes)
+    assert caught.value.field == field
+    assert caught.value.code == code

@@ -478,17 +478,13 @@ def axis_label(cat: Catalog, rules: fantan.Rules, axis: str, value: Any) -> str:
     return cat.t(f"axis.{axis}.{value}")
 
 
-def refusal(cat: Catalog, draft: fantan.Rules, error: fantan.RulesError) -> str:
-    """Why the engine refuses a combination, in the catalogue's words (the engine's message
-    names the refused field first)."""
-    refused = str(error).split(" ", 1)[0]
-    if refused == "pass_penalty":
-        if draft.passing == "limited":
-            return cat.t("refused.pass_penalty.limited")
-        kind = "chip" if draft.pass_penalty == "chip" else "point"
-        return cat.t(f"refused.pass_penalty.{kind}")
-    key = f"refused.{refused}"
-    return cat.t(key) if cat.has(key) else cat.t("refused.other")
+def refusal(cat: Catalog, error: fantan.RulesError) -> str:
+    """Why the engine refuses a combination, in the catalogue's words, from the refused field
+    and the reason's code the engine gives."""
+    for key in (f"refused.{error.field}.{error.code}", f"refused.{error.field}"):
+        if error.field and cat.has(key):
+            return cat.t(key)
+    return cat.t("refused.other")
 
 
 def try_rules(rules: fantan.Rules, **changes: Any) -> fantan.Rules | fantan.RulesError:
@@ -530,7 +526,7 @@ def axis_options(cat: Catalog, rules: fantan.Rules, axis: str) -> list[AxisOptio
         changed = change(rules, axis, value)
         label = axis_label(cat, rules, axis, value)
         if isinstance(changed, fantan.RulesError):
-            why = refusal(cat, _draft(rules, {axis: value}), changed)
+            why = refusal(cat, changed)
             out.append(AxisOption(value, label, False, why))
         else:
             out.append(AxisOption(value, label, True))
