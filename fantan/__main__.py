@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from . import ai
-from .game import GameState, SaveError, load
+from .game import GameState, SaveError
 from .match import Match, load_match, new_match
 from .rules import PRESETS, preset
 
@@ -227,7 +227,7 @@ def _save(match: Match, path: str | None) -> None:
             f.write(match.to_json())
 
 
-__all__ = ["main", "explain", "load"]
+__all__ = ["main", "explain"]
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -231,26 +231,17 @@ SETTINGS = settings(max_examples=250, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.parametrize(("saves", "loader"), [("games", "load"), ("matches", "load_match")])
 @SETTINGS
-@given(which=st.integers(0, len(SAMPLES) - 1), pick=st.integers(0, 10**6),
+@given(pick=st.integers(0, 10**6), which=st.integers(0, 10**6),
        kind=st.sampled_from(["replace", "delete", "swap", "duplicate"]), value=json_values)
-def test_mutated_game_saves(which, pick, kind, value):
-    d = json.loads(SAMPLES[which].to_json())
+def test_mutated_saves(saves, loader, pick, which, kind, value):
+    samples = SAMPLES if saves == "games" else MATCHES
+    d = json.loads(samples[which % len(samples)].to_json())
     all_paths = list(paths(d))
     path = all_paths[pick % len(all_paths)]
     text = json.dumps(mutate(d, path, kind, value))
-    loads_or_save_error(fantan.load, text)
-
-
-@SETTINGS
-@given(which=st.integers(0, len(MATCHES) - 1), pick=st.integers(0, 10**6),
-       kind=st.sampled_from(["replace", "delete", "swap", "duplicate"]), value=json_values)
-def test_mutated_match_saves(which, pick, kind, value):
-    d = json.loads(MATCHES[which].to_json())
-    all_paths = list(paths(d))
-    path = all_paths[pick % len(all_paths)]
-    text = json.dumps(mutate(d, path, kind, value))
-    loads_or_save_error(fantan.load_match, text)
+    loads_or_save_error(getattr(fantan, loader), text)
 
 
 @settings(max_examples=200, deadline=None)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ..cards import STRIDE, CardSet, bits
 from ..core import Core, Geometry
 from ..game import Observation
-from ..sim import Rand
+from ..sim import OWN_WEIGHT, Rand
 
 
 @dataclass(frozen=True)
@@ -156,7 +156,8 @@ def log_likelihood(g: Geometry, b: Belief, hands: list[CardSet]) -> float:
             x = q & -q
             q ^= x
             bx = beyond[x]
-            v = math.exp(MODEL_BETA * (8 * (bx & h).bit_count() - (bx & others).bit_count()))
+            own, theirs = (bx & h).bit_count(), (bx & others).bit_count()
+            v = math.exp(MODEL_BETA * (OWN_WEIGHT * own - theirs))
             z += v
             k += 1
             if x == d.chosen:

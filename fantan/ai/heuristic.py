@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ..cards import STRIDE, CardSet, bits
-from ..core import Geometry
+from ..cards import STRIDE, bits
 from ..game import Observation
 from ..sim import Rand
 
@@ -12,18 +11,6 @@ def easy(obs: Observation, rnd: Rand) -> str:
     """Any legal card, at random; passes only when it must; gives any card."""
     moves = [m for m in obs.legal_moves if m != "pass"] or list(obs.legal_moves)
     return moves[int(rnd() * len(moves))]
-
-
-def _beyond(g: Geometry, card: int, start: int) -> CardSet:
-    """The cells a card leads to: further out from the start card in its direction."""
-    suit, pos = divmod(card, STRIDE)
-    sm = g.suit_masks[suit]
-    base = suit * STRIDE
-    if pos > start:
-        return sm & ~((1 << (base + pos + 1)) - 1)
-    if pos < start:
-        return sm & ((1 << (base + pos)) - 1)
-    return sm & ~(1 << card)
 
 
 # Weights of card_score, tuned in the arena against Easy (fan-tan, 4 players).
@@ -42,7 +29,7 @@ def card_score(obs: Observation, card: int) -> float:
     assert start is not None
     hand = obs.hand_mask
     me = obs.seat
-    beyond = _beyond(g, card, start)
+    beyond = g.beyond(start)[1 << card]
     mine = (beyond & hand).bit_count()
     theirs = (beyond & ~hand & ~obs.table_mask).bit_count()
     suit_base = card - card % STRIDE
@@ -99,7 +86,7 @@ def gift_score(obs: Observation, card: int) -> float:
     score = float(distance)
     if obs.rules.scoring in ("face-value", "ruter7-values"):
         score += g.values[card] / 3.0
-    if _beyond(g, card, start) & obs.hand_mask:
+    if g.beyond(start)[1 << card] & obs.hand_mask:
         score -= 3.0
     return score
 
