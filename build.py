@@ -14,9 +14,11 @@ dist/vendor/, so the page never asks another origin for anything.
 from __future__ import annotations
 
 import argparse
+import base64
 import functools
 import hashlib
 import http.server
+import io
 import json
 import math
 import os
@@ -24,6 +26,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import zipfile
 import zlib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -64,7 +67,18 @@ PYSCRIPT_BOOT_FILES = (
 # The page's own entry point; every other Python file of web/ goes to the in-browser filesystem.
 MAIN_PY = "main.py"
 WORKER_PY = "ai_worker.py"  # the computer players' worker: loaded by its own script tag
-CONFIG_NAME = "pyscript.json"
+CONFIG_NAME = "pyscript.json"  # the page's PyScript config, which build.py puts in the page
+# The engine, the DOM layer's modules and the catalogues travel in one archive that PyScript
+# unpacks into the in-browser filesystem: one request instead of twenty, and it carries the
+# modules' bytecode compiled ahead by the same Python as the browser's, so the first import
+# does not compile them again.
+BUNDLE_NAME = "python.zip"
+# Bytecode ships only for the modules the page imports before its table is on screen, where
+# compiling would delay the start: not for the terminal game, arena and benchmark (never
+# imported in the browser) nor the computer players (imported by their worker, which starts
+# after the table is shown). Their sources ship all the same.
+LATE_MODULES = ("fantan/__main__.py", "fantan/arena.py", "fantan/bench.py", "fantan/sim.py",
+                "fantan/ai/")
 WORKER_CONFIG_NAME = "pyscript-ai.json"
 SW_NAME = "sw.js"
 MANIFEST_NAME = "manifest.webmanifest"
@@ -167,12 +181,86 @@ def package_files(package: Path) -> list[str]:
     return sorted(found)
 
 
-def pyscript_config(python_files: Iterable[str]) -> dict[str, Any]:
-    """The PyScript config: the local interpreter, and our Python files put on sys.path."""
+def pyscript_config(bundle: str = BUNDLE_NAME) -> dict[str, Any]:
+    """The PyScript config: the local interpreter, and the archive of our Python files, unpacked
+    into the working directory (which is on sys.path)."""
     return {
         "interpreter": "./vendor/pyodide/pyodide.mjs",
-        "files": {f"./{name}": f"./{name}" for name in python_files},
+        "files": {f"./{bundle}": "./*"},
     }
+
+
+# Run by Node with the vendored Pyodide: reads {name: source} as JSON on stdin and writes
+# {"tag": cache tag, "files": {bytecode path: base64 bytes}}. The bytecode is "unchecked hash"
+# .pyc (PEP 552): the importer uses it without comparing timestamps, which an unpacked archive
+# could not keep anyway. Docstrings are left out of it, as `python -OO` would (asserts stay):
+# nothing on the page reads them, and they would be a fifth of the download. Line numbers stay
+# those of the sources, which ship beside the bytecode, so tracebacks read as usual.
+PYC_COMPILER = """
+import { loadPyodide } from %(loader)s;
+const chunks = [];
+for await (const chunk of process.stdin) chunks.push(chunk);
+const pyodide = await loadPyodide({
+  stdout: () => {}, stderr: (text) => console.error(text),
+  env: { PYTHONNODEBUGRANGES: "1" },  // line numbers only: no column ranges (half the size)
+});
+pyodide.globals.set("SOURCES", Buffer.concat(chunks).toString("utf8"));
+process.stdout.write(pyodide.runPython(`
+import ast, base64, importlib.util, json, sys
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+def without_docstrings(tree):
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = node.body[0] if node.body else None
+            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                    and isinstance(first.value.value, str)):
+                node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
+    return tree
+
+out = {}
+for name, text in json.loads(SOURCES).items():
+    source = text.encode("utf-8")
+    code = compile(without_docstrings(ast.parse(source, name)), name, "exec", dont_inherit=True)
+    pyc = _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
+    out[importlib.util.cache_from_source(name)] = base64.b64encode(pyc).decode()
+assert next(compile("x = 1", "x", "exec").co_positions())[2] is None  # no column ranges
+json.dumps({"tag": sys.implementation.cache_tag, "files": out})
+`));
+"""
+
+
+def compile_for_browser(sources: dict[str, str], node_modules: Path) -> dict[str, bytes]:
+    """Bytecode for the browser's Python (the vendored Pyodide, run by Node): {.pyc path: bytes}.
+    Empty, with a warning, when Node cannot run it: the browser then compiles the sources."""
+    loader = (node_modules / "pyodide" / "pyodide.mjs").resolve().as_uri()
+    node = shutil.which("node")
+    if node is None:
+        say("warning: Node is missing, so the Python files ship without bytecode")
+        return {}
+    try:
+        done = subprocess.run(
+            [node, "--input-type=module", "-e", PYC_COMPILER % {"loader": json.dumps(loader)}],
+            input=json.dumps(sources).encode(), capture_output=True, check=True, timeout=300)
+        answer = json.loads(done.stdout)
+    except (subprocess.SubprocessError, ValueError) as error:
+        detail = (getattr(error, "stderr", b"") or b"").decode(errors="replace").strip()
+        last = detail.splitlines()[-1][:300] if detail else type(error).__name__
+        say(f"warning: the Python files ship without bytecode (compiling failed: {last})")
+        return {}
+    return {name: base64.b64decode(data) for name, data in answer["files"].items()}
+
+
+def zip_bytes(files: dict[str, bytes]) -> bytes:
+    """A reproducible zip archive of the files: sorted, fixed dates, deflated."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name in sorted(files):
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, files[name])
+    return buffer.getvalue()
 
 
 PRELOAD_MARK = "<!-- preload -->"
@@ -189,6 +277,17 @@ def with_preloads(page: str, vendored: Iterable[str]) -> str:
     if PRELOAD_MARK not in page:
         raise ValueError(f"the page has no {PRELOAD_MARK} mark")
     return page.replace(PRELOAD_MARK, "\n".join(links))
+
+
+def with_inline_config(page: str, config: dict[str, Any]) -> str:
+    """The page with its script tag's config="./pyscript.json" replaced by the config itself."""
+    reference = f'config="./{CONFIG_NAME}"'
+    if page.count(reference) != 1:
+        raise ValueError(f"the page should name {CONFIG_NAME} once")
+    inline = json.dumps(config, separators=(",", ":"), sort_keys=True)
+    if "'" in inline or "&" in inline:
+        raise ValueError("the config cannot go into a single-quoted attribute as it is")
+    return page.replace(reference, f"config='{inline}'")
 
 
 def content_hash(data: bytes) -> str:
@@ -609,35 +708,38 @@ def build(out: Path = DIST, node_modules: Path | None = None, root: Path = ROOT)
         shutil.rmtree(out)
     out.mkdir(parents=True)
 
-    web_files = [name for name in package_files(web) if not name.endswith(".po")]
+    web_files = [name.split("/", 1)[1] for name in package_files(web)
+                 if not name.endswith(".po")]
+    # The DOM layer's modules (all but the two entry points, which script tags load) go into the
+    # archive with the engine and the compiled catalogues; everything else is copied as it is.
+    modules = [name for name in web_files
+               if name.endswith(".py") and "/" not in name and name not in (MAIN_PY, WORKER_PY)]
     for name in web_files:
-        relative = name.split("/", 1)[1]
-        copy(web / relative, out / relative)
-    compiled = []
+        if name not in modules:
+            copy(web / name, out / name)
+    bundle: dict[str, bytes] = {name: (web / name).read_bytes() for name in modules}
+    for name in package_files(engine):
+        bundle[name] = (root / name).read_bytes()  # the engine, unmodified
     for relative in catalogues(web):
-        mo = relative[: -len(".po")] + ".mo"
-        target = out / mo
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(compile_po((web / relative).read_text(encoding="utf-8")))
-        compiled.append(mo)
+        bundle[relative[: -len(".po")] + ".mo"] = compile_po(
+            (web / relative).read_text(encoding="utf-8"))
+    sources = {name: data.decode("utf-8") for name, data in bundle.items()
+               if name.endswith(".py") and not name.startswith(LATE_MODULES)}
+    bundle.update(compile_for_browser(sources, node_modules))
+    (out / BUNDLE_NAME).write_bytes(zip_bytes(bundle))
+    (out / BOOT_TEXTS).parent.mkdir(parents=True, exist_ok=True)
     write_json(out / BOOT_TEXTS, boot_texts(web))
     page = out / "index.html"
     page.write_text(with_preloads(page.read_text(encoding="utf-8"), vendored), encoding="utf-8")
-    for name in package_files(engine):
-        copy(root / name, out / name)
     for relative, source in vendored.items():
         copy(source, out / relative)
 
-    # Python files PyScript writes into the in-browser filesystem (the cwd, on sys.path): the
-    # engine, and the DOM layer's modules beside main.py.
-    python_files = package_files(engine) + [
-        name.split("/", 1)[1]
-        for name in web_files
-        if name.endswith(".py") and name.split("/", 1)[1] not in (MAIN_PY, WORKER_PY)
-    ]
-    write_json(out / CONFIG_NAME, pyscript_config(python_files + compiled))
-    # The computer players' worker gets the engine and nothing of the page.
-    write_json(out / WORKER_CONFIG_NAME, pyscript_config(package_files(engine)))
+    # The page carries its config in its script tag: one request less before the interpreter
+    # starts. (web/index.html names the file, which build.py replaces by its content.)
+    page.write_text(with_inline_config(page.read_text(encoding="utf-8"), pyscript_config()),
+                    encoding="utf-8")
+    # The computer players' worker unpacks the same archive (one download, cached once).
+    write_json(out / WORKER_CONFIG_NAME, pyscript_config())
     write_json(out / MANIFEST_NAME, web_manifest())
     (out / "icons").mkdir(exist_ok=True)
     (out / "icons" / "icon.svg").write_text(icon_svg(), encoding="utf-8")

@@ -17,6 +17,11 @@ const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
 const pyodide = await loadPyodide({{ indexURL }});
 const config = await (await fetch("./pyscript-ai.json")).json();
 for (const [source, target] of Object.entries(config.files)) {{
+  if (target.endsWith("/*")) {{
+    const archive = await (await fetch(source)).arrayBuffer();
+    pyodide.unpackArchive(archive, "zip", {{ extractDir: "/home/pyodide" }});
+    continue;
+  }}
   const data = new Uint8Array(await (await fetch(source)).arrayBuffer());
   const path = target.replace(/^\\.\\//, "/home/pyodide/");
   pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));

@@ -4,12 +4,14 @@ icons and manifest, the assembled site and the static server."""
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import re
 import struct
 import threading
 import urllib.error
 import urllib.request
+import zipfile
 import zlib
 from collections.abc import Iterator
 from html.parser import HTMLParser
@@ -95,13 +97,35 @@ def test_package_files_skip_caches_and_hidden_files(tmp_path: Path) -> None:
     ]
 
 
-def test_pyscript_config_uses_the_local_interpreter_and_relative_files() -> None:
-    config = build.pyscript_config(["fantan/__init__.py", "fantan/rules.py"])
+def test_pyscript_config_uses_the_local_interpreter_and_unpacks_the_archive() -> None:
+    config = build.pyscript_config()
     assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
-    assert config["files"] == {
-        "./fantan/__init__.py": "./fantan/__init__.py",
-        "./fantan/rules.py": "./fantan/rules.py",
-    }
+    assert config["files"] == {"./python.zip": "./*"}
+
+
+def test_zip_bytes_are_reproducible_and_sorted() -> None:
+    files = {"b.py": b"B = 2\n", "a/c.mo": b"\x00" * 40, "a.py": b"A = 1\n"}
+    data = build.zip_bytes(files)
+    assert data == build.zip_bytes(dict(reversed(list(files.items()))))
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        assert archive.namelist() == sorted(files)
+        assert {name: archive.read(name) for name in files} == files
+
+
+@pytest.mark.skipif(not (build.NODE_MODULES / "pyodide" / "pyodide.mjs").is_file(),
+                    reason="needs the pinned runtime (npm ci)")
+def test_bytecode_is_compiled_by_the_browsers_python() -> None:
+    compiled = build.compile_for_browser(
+        {"m.py": "X = 1\n", "pkg/n.py": "def f():\n    return 2\n"}, build.NODE_MODULES)
+    tags = {name.rsplit(".", 2)[-2] for name in compiled}
+    assert sorted(name.split(".")[0] for name in compiled) == ["__pycache__/m", "pkg/__pycache__/n"]
+    assert len(tags) == 1 and tags.pop().startswith("cpython-3")
+    for data in compiled.values():
+        # PEP 552 header: a magic number ending in \r\n, then flags 0b01 (hash-based, unchecked).
+        assert data[2:4] == b"\r\n" and struct.unpack("<I", data[4:8])[0] == 1
+    # A file that does not compile: no bytecode at all (the browser compiles the sources), and
+    # the build goes on.
+    assert build.compile_for_browser({"bad.py": "def (:\n"}, build.NODE_MODULES) == {}
 
 
 # --- the precache manifest and the service worker ------------------------------------------------
@@ -202,28 +226,31 @@ def test_web_manifest_is_installable_and_relative() -> None:
 
 
 def test_site_holds_page_engine_runtime_and_offline_parts(site: Path) -> None:
-    for name in ("index.html", "boot.js", "style.css", "main.py", "pyscript.json",
+    for name in ("index.html", "boot.js", "style.css", "main.py", build.WORKER_CONFIG_NAME,
                  "manifest.webmanifest", "sw.js", "icons/icon.svg", "icons/icon-192.png",
                  "icons/icon-512.png", "vendor/pyodide/pyodide.asm.wasm",
-                 "vendor/pyscript/core.js", "fantan/__init__.py"):
+                 "vendor/pyscript/core.js", "python.zip"):
         assert (site / name).is_file(), name
     assert not list(site.rglob("*.map"))
-    # The engine is copied unmodified.
-    for name in build.package_files(build.ENGINE):
-        assert (site / name).read_bytes() == (build.ROOT / name).read_bytes()
-    engine = [f"./{n}" for n in build.package_files(build.ENGINE)]
-    config = json.loads((site / "pyscript.json").read_text())
-    modules = sorted(f"./{p.name}" for p in build.WEB.glob("*.py")
-                     if p.name not in (build.MAIN_PY, build.WORKER_PY))
-    catalogues = [f"./{c[:-3]}.mo" for c in build.catalogues(build.WEB)]
-    assert "./locale/de/LC_MESSAGES/fantan.mo" in catalogues
-    assert sorted(config["files"]) == sorted(engine + modules + catalogues)
-    # The computer players' worker gets the engine only.
+    # The engine, the page's modules and the compiled catalogues travel in one archive, which
+    # both configs unpack; the engine in it is unmodified.
+    assert build.pyscript_config()["files"] == {f"./{build.BUNDLE_NAME}": "./*"}
+    assert not (site / build.CONFIG_NAME).exists()  # the page carries its config inline
     worker = json.loads((site / build.WORKER_CONFIG_NAME).read_text())
-    assert worker["interpreter"] == config["interpreter"]
-    assert sorted(worker["files"]) == engine
+    assert worker == build.pyscript_config()
+    with zipfile.ZipFile(site / build.BUNDLE_NAME) as archive:
+        names = set(archive.namelist())
+        for name in build.package_files(build.ENGINE):
+            assert archive.read(name) == (build.ROOT / name).read_bytes()
+        modules = {p.name for p in build.WEB.glob("*.py")} - {build.MAIN_PY, build.WORKER_PY}
+        assert "app.py" in modules and modules <= names
+        for module in modules:
+            assert not (site / module).exists()  # only in the archive
+        catalogues = {f"{c[:-3]}.mo" for c in build.catalogues(build.WEB)}
+        assert "locale/de/LC_MESSAGES/fantan.mo" in catalogues and catalogues <= names
+        # Nothing else: with this stand-in runtime there is no Python to compile bytecode.
+        assert names == set(build.package_files(build.ENGINE)) | modules | catalogues
     # Catalogues ship compiled; their sources stay behind.
-    assert (site / "locale/en/LC_MESSAGES/fantan.mo").is_file()
     assert (site / build.BOOT_TEXTS).is_file()  # the loader's texts, per language
     assert not list(site.rglob("*.po"))
 
@@ -249,11 +276,17 @@ class PageAudit(HTMLParser):
         self.handlers: list[str] = []
         self.inline_scripts = 0
         self.csp = ""
+        self.configs: list[str] = []
         self._in_script = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
-        self.urls += [v for k, v in attrs if k in ("src", "href", "config") and v]
+        self.urls += [v for k, v in attrs if k in ("src", "href") and v]
+        if values.get("config"):  # PyScript's config: a file's URL, or the config itself
+            config = values["config"] or ""
+            self.configs.append(config)
+            if not config.startswith("{"):
+                self.urls.append(config)
         self.handlers += [k for k, _ in attrs if k.startswith("on")]
         if tag == "script":
             self._in_script = "src" not in values
@@ -274,6 +307,9 @@ def test_page_uses_relative_urls_and_no_inline_code(site: Path) -> None:
     audit.feed((site / "index.html").read_text())
     assert audit.urls and all(url.startswith(("./", "#")) for url in audit.urls), audit.urls
     assert audit.handlers == [] and audit.inline_scripts == 0
+    # The page's PyScript config is in its script tag, with relative URLs only.
+    [config] = [json.loads(c) for c in audit.configs]
+    assert config == build.pyscript_config()
     policy = dict(
         (part.split()[0], part.split()[1:]) for part in audit.csp.split(";") if part.strip()
     )
@@ -287,7 +323,8 @@ def test_page_uses_relative_urls_and_no_inline_code(site: Path) -> None:
 
 
 def test_scripts_name_no_other_origin(site: Path) -> None:
-    for name in ("boot.js", "main.py", "sw.js", "pyscript.json", "manifest.webmanifest"):
+    for name in ("index.html", "boot.js", "main.py", "sw.js", build.WORKER_CONFIG_NAME,
+                 "manifest.webmanifest"):
         text = (site / name).read_text()
         assert not re.search(r"https?://", text), name
 
@@ -343,6 +380,17 @@ def test_server_answers_nothing_outside_its_prefix(served: str) -> None:
 def test_make_server_wants_a_slashed_prefix(tmp_path: Path) -> None:
     with pytest.raises(ValueError):
         build.make_server(tmp_path, 0, prefix="/fantan")
+
+
+def test_inline_config_replaces_the_config_file_reference() -> None:
+    page = '<script type="py" src="./main.py" config="./pyscript.json"></script>'
+    inline = build.with_inline_config(page, {"files": {"./a.zip": "./*"}})
+    assert inline == ("""<script type="py" src="./main.py" """
+                      """config='{"files":{"./a.zip":"./*"}}'></script>""")
+    with pytest.raises(ValueError):
+        build.with_inline_config("<p>no config</p>", {})
+    with pytest.raises(ValueError):
+        build.with_inline_config(page, {"name": "it's"})
 
 
 def test_preloads_go_at_the_mark_for_runtime_modules_only() -> None:

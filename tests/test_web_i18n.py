@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import string
+import struct
 from pathlib import Path
 
 import pytest
@@ -106,7 +107,7 @@ def test_numbers_are_written_the_language_s_way() -> None:
 def test_every_id_used_in_the_code_is_in_the_english_catalogue() -> None:
     known = ids("en")
     used = set()
-    for name in ("main.py", "view.py", "render.py", "store.py", "index.html"):
+    for name in ("app.py", "view.py", "render.py", "store.py", "index.html"):
         text = (WEB / name).read_text(encoding="utf-8")
         used |= set(re.findall(r'"((?:msg|button|seat|table|reason|results|setup|settings|'
                                r'menu|rules|event|card|list|app|announce|format|boot)'
@@ -184,3 +185,67 @@ def test_the_table_and_the_board_render_without_raw_ids(language: str) -> None:
         text = re.sub(r"<[^>]*>", " ", html)
         assert not raw.search(text), (language, raw.search(text))
         assert "{" not in text
+
+
+# --- the .mo reader ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", sorted(i18n.LANGUAGES))
+def test_mo_reader_agrees_with_the_standard_library(language: str) -> None:
+    import gettext
+    import io
+
+    mo = build.compile_po(web_support.po_path(language).read_text(encoding="utf-8"))
+    ours, theirs = i18n.Messages(mo), gettext.GNUTranslations(io.BytesIO(mo))
+    assert ours.messages and ours.plurals
+    for key in ours.messages:
+        if key:
+            assert ours.messages[key] == theirs.gettext(key)
+    for key in ours.plurals:
+        for count in (0, 1, 2, 5, 21, 101):
+            assert ours.plural(key, count) == theirs.ngettext(key, key, count), (key, count)
+
+
+def test_mo_reader_reads_both_byte_orders_and_refuses_other_data() -> None:
+    mo = build.compile_po('msgid "a"\nmsgstr "b"\n')
+    assert i18n.Messages(mo).messages["a"] == "b"
+    # The same catalogue written big-endian, as some tools do.
+    count, originals, translations = struct.unpack("<3I", mo[8:20])
+    table = list(struct.unpack(f"<{4 * count}I", mo[originals:translations + 8 * count]))
+    big = bytearray(mo)
+    big[:20] = struct.pack(">5I", 0x950412DE, 0, count, originals, translations)
+    big[originals:translations + 8 * count] = struct.pack(f">{4 * count}I", *table)
+    assert i18n.Messages(bytes(big)).messages["a"] == "b"
+    for bad in (b"", b"not a catalogue at all", mo[:12]):
+        with pytest.raises((ValueError, struct.error)):
+            i18n.Messages(bad)
+
+
+@pytest.mark.parametrize("rule, forms", [
+    ("nplurals=2; plural=(n != 1);", [1, 0, 1, 1]),
+    ("nplurals=2; plural=n > 1;", [0, 0, 1, 1]),
+    ("nplurals=1; plural=0;", [0, 0, 0, 0]),
+    # Polish: three forms, evaluated by the standard library's parser.
+    ("nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
+     [2, 0, 1, 2]),
+])
+def test_plural_rules_from_the_header(rule: str, forms: list[int]) -> None:
+    mo = build.compile_po(
+        'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n'
+        f'Plural-Forms: {rule}\\n"\n\n'
+        'msgid "k"\nmsgid_plural "k"\nmsgstr[0] "zero"\nmsgstr[1] "one"\nmsgstr[2] "two"\n')
+    messages = i18n.Messages(mo)
+    names = ["zero", "one", "two"]
+    assert [messages.plural("k", n) for n in (0, 1, 3, 5)] == [names[f] for f in forms]
+
+
+def test_an_unreadable_catalogue_falls_back_to_english(tmp_path: Path) -> None:
+    en = tmp_path / "en" / "LC_MESSAGES"
+    en.mkdir(parents=True)
+    (en / "fantan.mo").write_bytes(build.compile_po(web_support.EN_PO.read_text()))
+    de = tmp_path / "de" / "LC_MESSAGES"
+    de.mkdir(parents=True)
+    (de / "fantan.mo").write_bytes(b"\xde\x12\x04\x95 truncated")
+    cat = i18n.load(tmp_path, ["de"])
+    assert cat.language == "en" and cat.t("button.hint") == "Hint"
+    assert i18n.available(tmp_path / "missing") == []

@@ -3,8 +3,6 @@ catalogue compiled in memory (as build.py compiles it for the site)."""
 
 from __future__ import annotations
 
-import gettext
-import io
 import sys
 from pathlib import Path
 
@@ -30,13 +28,11 @@ def po_path(language: str) -> Path:
 
 def catalog(language: str) -> i18n.Catalog:
     """A language's catalogue compiled in memory, English behind it (as the page loads it)."""
-    english_tr = gettext.GNUTranslations(io.BytesIO(build.compile_po(EN_PO.read_text("utf-8"))))
+    english_messages = i18n.Messages(build.compile_po(EN_PO.read_text("utf-8")))
     if language == "en":
-        return i18n.Catalog(english_tr, "en")
+        return i18n.Catalog([english_messages], "en")
     mo = build.compile_po(po_path(language).read_text(encoding="utf-8"))
-    tr = gettext.GNUTranslations(io.BytesIO(mo))
-    tr.add_fallback(english_tr)
-    return i18n.Catalog(tr, language)
+    return i18n.Catalog([i18n.Messages(mo), english_messages], language)
 
 
 def english() -> i18n.Catalog:

@@ -3,13 +3,16 @@
 A language is a file `locale/<code>/LC_MESSAGES/fantan.mo` (compiled by build.py from the
 `.po` beside it). Missing strings fall back to English, and a key missing everywhere shows as
 itself, so a gap is visible but never breaks the page. No browser imports: unit-tested on CPython.
+
+The .mo files are read here rather than by the standard library's gettext module: importing
+that (with the locale machinery it pulls in) costs the page's start more than this reader does.
 """
 
 from __future__ import annotations
 
-import gettext
-from collections.abc import Iterable, Sequence
-from pathlib import Path
+import os
+import struct
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 DOMAIN = "fantan"
@@ -27,40 +30,102 @@ LANGUAGES = {
 ALIASES = {"no": "nb", "nn": "nb"}
 
 
-class Catalog:
-    """Look-ups by message id, formatted with named placeholders."""
+# The plural rules of the Plural-Forms headers this reader evaluates itself (spaces and outer
+# brackets removed); any other rule goes to the standard library's parser.
+PLURAL_RULES: dict[str, Callable[[int], int]] = {
+    "n!=1": lambda n: int(n != 1),  # English, German, Norwegian, Dutch, Italian, ...
+    "n>1": lambda n: int(n > 1),  # French, Brazilian Portuguese, ...
+    "0": lambda n: 0,  # languages without plurals
+}
 
-    def __init__(self, translations: gettext.NullTranslations | None = None,
-                 language: str = DEFAULT) -> None:
-        self._tr = translations or gettext.NullTranslations()
+
+def plural_rule(expression: str) -> Callable[[int], int]:
+    """The plural form index function of a Plural-Forms `plural=` expression."""
+    expression = expression.strip().rstrip(";")
+    key = expression.replace(" ", "")
+    while key.startswith("(") and key.endswith(")"):
+        key = key[1:-1]
+    if key in PLURAL_RULES:
+        return PLURAL_RULES[key]
+    import gettext  # a rule with several forms (Slavic, Arabic...): rare, so imported late
+
+    return gettext.c2py(expression)
+
+
+class Messages:
+    """One compiled catalogue: a GNU .mo file's messages, plural forms and plural rule."""
+
+    def __init__(self, data: bytes) -> None:
+        order = {b"\xde\x12\x04\x95": "<", b"\x95\x04\x12\xde": ">"}.get(data[:4], "")
+        if not order or len(data) < 20:
+            raise ValueError("not a GNU .mo catalogue")
+        _, count, originals, translations = struct.unpack(order + "4I", data[4:20])
+        self.messages: dict[str, str] = {}
+        self.plurals: dict[str, list[str]] = {}
+        for i in range(count):
+            length, start = struct.unpack_from(order + "2I", data, originals + 8 * i)
+            key = data[start:start + length].decode("utf-8")
+            length, start = struct.unpack_from(order + "2I", data, translations + 8 * i)
+            text = data[start:start + length].decode("utf-8")
+            if "\0" in key:  # "singular\0plural" -> "form 0\0form 1\0..."
+                self.plurals[key.split("\0", 1)[0]] = text.split("\0")
+            else:
+                self.messages[key] = text
+        self.rule = plural_rule("n != 1")
+        for line in self.messages.get("", "").splitlines():
+            name, _, value = line.partition(":")
+            if name.strip().lower() == "plural-forms" and "plural=" in value:
+                self.rule = plural_rule(value.split("plural=", 1)[1])
+
+    def plural(self, key: str, count: int) -> str | None:
+        forms = self.plurals.get(key)
+        if not forms:
+            return None
+        index = self.rule(count)
+        return forms[index] if 0 <= index < len(forms) else None
+
+
+class Catalog:
+    """Look-ups by message id, formatted with named placeholders. `chain` holds the catalogues
+    to ask, most wanted first (English last, behind the player's language)."""
+
+    def __init__(self, chain: Sequence[Messages] = (), language: str = DEFAULT) -> None:
+        self._chain = list(chain)
         self.language = language
+
+    def _get(self, key: str) -> str | None:
+        for messages in self._chain:
+            text = messages.messages.get(key)
+            if text is not None:
+                return text
+        return None
 
     def t(self, key: str, **values: Any) -> str:
         """The message `key`, its {placeholders} filled in."""
-        text = self._tr.gettext(key)
-        return _fill(text, values)
+        text = self._get(key)
+        return _fill(key if text is None else text, values)
 
     def n(self, key: str, count: int, **values: Any) -> str:
         """The plural message `key` for `count` (the language's own plural rule)."""
-        text = self._tr.ngettext(key, key, count)
-        return _fill(text, {"count": count, **values})
+        text = None
+        for messages in self._chain:
+            text = messages.plural(key, count)
+            if text is not None:
+                break
+        return _fill(key if text is None else text, {"count": count, **values})
 
     def num(self, value: int, signed: bool = False) -> str:
         """An integer as the language writes it: its digit grouping ("1,234", "1.234",
         "1 234") and its minus sign; `signed` puts a plus before positive numbers."""
-        group = self._tr.gettext("format.group")
-        if group == "format.group":
-            group = ","
-        minus = self._tr.gettext("format.minus")
-        if minus == "format.minus":
-            minus = "-"
+        group = self._get("format.group") or ","
+        minus = self._get("format.minus") or "-"
         digits = f"{abs(value):,}".replace(",", group)
         if value < 0:
             return minus + digits
         return ("+" + digits) if signed and value > 0 else digits
 
     def has(self, key: str) -> bool:
-        return self._tr.gettext(key) != key
+        return self._get(key) is not None
 
     def join(self, items: Sequence[str]) -> str:
         """"a, b and c" in the catalogue's words."""
@@ -80,20 +145,34 @@ def _fill(text: str, values: dict[str, Any]) -> str:
         return text  # a translation with a broken placeholder shows unfilled, never crashes
 
 
-def load(localedir: str | Path, languages: Iterable[str] = (DEFAULT,)) -> Catalog:
-    """The catalogue for the first available language of `languages`, falling back to English."""
-    wanted = [lang for lang in languages if lang] + [DEFAULT]
-    tr = gettext.translation(DOMAIN, localedir=str(localedir), languages=wanted, fallback=True)
+def _mo_path(localedir: str | os.PathLike[str], language: str) -> str:
+    return os.path.join(localedir, language, "LC_MESSAGES", f"{DOMAIN}.mo")
+
+
+def load(localedir: str | os.PathLike[str], languages: Iterable[str] = (DEFAULT,)) -> Catalog:
+    """The catalogue for the first available language of `languages`, falling back to English.
+    A catalogue that cannot be read is skipped (its language falls back to English)."""
+    found: list[str] = []
+    chain: list[Messages] = []
+    for language in [lang for lang in languages if lang] + [DEFAULT]:
+        if language in found or not os.path.isfile(_mo_path(localedir, language)):
+            continue
+        try:
+            with open(_mo_path(localedir, language), "rb") as file:
+                chain.append(Messages(file.read()))
+        except (OSError, ValueError, struct.error):
+            continue
+        found.append(language)
     # The code of the catalogue really used ("de" for a browser's "de_DE"), not the tag asked.
-    found = [lang for lang in wanted
-             if (Path(localedir) / lang / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()]
-    return Catalog(tr, found[0] if found else DEFAULT)
+    return Catalog(chain, found[0] if found else DEFAULT)
 
 
-def available(localedir: str | Path) -> list[str]:
+def available(localedir: str | os.PathLike[str]) -> list[str]:
     """The languages that have a compiled catalogue."""
-    root = Path(localedir)
-    return sorted(p.parent.parent.name for p in root.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
+    if not os.path.isdir(localedir):
+        return []
+    return sorted(lang for lang in os.listdir(localedir)
+                  if os.path.isfile(_mo_path(localedir, lang)))
 
 
 def browser_languages(preferred: Iterable[str]) -> list[str]:

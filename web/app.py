@@ -1,0 +1,1046 @@
+"""The page's Python side: the one seam between the engine and the DOM, and nothing more.
+
+It keeps the match, renders the view models of view.py through render.py into the page's
+regions, turns clicks and keys into engine moves, asks the computer players (in a worker) for
+theirs, animates, and autosaves through store.py. Rules questions all go to the engine.
+"""
+
+import asyncio
+import json
+import random
+import sys
+import time
+
+import i18n
+import render
+import store
+import view
+from pyodide.ffi import create_proxy, to_js
+from pyscript import document, window, workers
+
+import fantan
+
+HUMAN = view.HUMAN
+FAST_PACE = 0.06  # seconds per computer move under fast forward
+DEAL_STEP = 0.06  # seconds between two dealt cards (13 cards: well under 2 s)
+FLIGHT_MS = 380
+PASS_FLASH = 1.3  # seconds a pass shows on its seat
+NO_MOVE_PAUSE = 1.0
+BOOTS_KEY = "fantan.boots"
+WORKER_WAIT = 120.0  # seconds to wait for the worker to start (a cold, busy machine is slow)
+PLAYABLE = '#hand [data-zone="hand"]:not([aria-disabled="true"])'
+SPEAK_EACH = 0.3  # at this pace or slower, each computer move is announced as it happens
+SPOKEN_KEPT = 6  # lines kept in the live region (older ones are removed)
+
+root = document.documentElement
+params = window.URLSearchParams.new(window.location.search)
+
+
+def nothing(value):
+    """None for Python's None and for JavaScript's null/undefined as Pyodide hands them over."""
+    return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
+
+
+def param(name, default=None):
+    value = params.get(name)
+    return default if nothing(value) else str(value)
+
+
+def element(eid):
+    return document.getElementById(eid)
+
+
+def q(selector):
+    """The first element matching a selector, or None."""
+    found = document.querySelector(selector)
+    return None if nothing(found) else found
+
+
+def up(el, selector):
+    """The element or its nearest ancestor matching a selector, or None."""
+    if nothing(el) or not hasattr(el, "closest"):
+        return None
+    found = el.closest(selector)
+    return None if nothing(found) else found
+
+
+def js_obj(value):
+    return to_js(value, dict_converter=window.Object.fromEntries)
+
+
+def reduced_motion():
+    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
+def open_storage():
+    try:
+        storage = window.localStorage
+        storage.getItem("fantan.probe")
+        return storage
+    except Exception:
+        return None
+
+
+def now_ms():
+    return int(window.Date.now())
+
+
+class Page:
+    """The game on the page: one match, its settings and what the table shows now."""
+
+    def __init__(self):
+        tab = f"{now_ms():x}-{random.SystemRandom().randrange(16**8):08x}"
+        self.store = store.Store(open_storage(), tab, now_ms)
+        self.settings = self.store.load_settings()
+        self.pace_override = store.PACE.get(param("speed", ""), None)
+        if param("speed") in store.SPEEDS:
+            self.settings["speed"] = param("speed")
+        if param("level") in store.LEVELS:
+            self.settings["level"] = param("level")
+        self.lang_override = param("lang") if param("lang") in i18n.LANGUAGES else None
+        self.cat = self.load_catalog()
+        self.match = None
+        self.gen = 0  # bumped to stop a running sequence of computer turns
+        self.driving = False
+        self.dealing = False
+        self.skip = False
+        self.fast = False
+        self.selected = None
+        self.received = None
+        self.flashes = {}  # seat -> (text, until)
+        self.seen = 0  # how much of the hand's history the table has shown
+        self.passive = False
+        self.worker = None
+        self.worker_failed = False
+        self.results_hidden = False
+        self.cache = {}
+        self.seat_count = 0
+        self.draft = None
+        self.unspoken = []  # events not yet announced to screen readers
+
+    # --- start-up ---------------------------------------------------------------------------
+
+    def load_catalog(self):
+        """The catalogue of the chosen language, else of the browser's, else English."""
+        chosen = self.lang_override or self.settings["language"]
+        languages = [chosen] if chosen else []
+        languages += i18n.browser_languages(list(window.navigator.languages or []))
+        return i18n.load("locale", languages)
+
+    def apply_language(self):
+        """Put the catalogue's words on everything outside the regions that render() fills."""
+        cat = self.cat
+        root.lang = cat.language.replace("_", "-")
+        document.title = f'{cat.t("app.title")} · {cat.t("app.subtitle")}'
+        q(".title").innerHTML = (
+            f'{render.escape(cat.t("app.title"))} <span class="subtitle">'
+            f'{render.escape(cat.t("app.subtitle"))}</span>')
+        for el in document.querySelectorAll("[data-boot]"):
+            key = str(el.dataset.boot)
+            if cat.has(key):
+                el.textContent = cat.t(key)
+        element("bar-actions").innerHTML = render.bar_actions(cat)
+        element("rows").setAttribute("aria-label", cat.t("table.rows"))
+        element("hand").setAttribute("aria-label", cat.t("table.hand"))
+        element("opponents").setAttribute("aria-label", cat.t("table.opponents"))
+        element("controls").setAttribute("aria-label", cat.t("table.controls"))
+
+    def set_language(self, code):
+        """Switch the language at once, without a reload, and keep the choice."""
+        self.settings["language"] = code if code in i18n.LANGUAGES else ""
+        self.lang_override = None
+        self.save_settings()
+        self.cat = self.load_catalog()
+        self.apply_language()
+        if self.match is not None:
+            self.cache = {}
+            self.render()
+            if self.match.state.is_over:
+                self.show_results(focus=False)
+            elif self.my_turn():
+                self.say_turn()
+        menu = element("menu")
+        if menu.open:
+            menu.innerHTML = render.menu(self.cat, self.settings)
+            element("menu-language").focus()
+
+    def start(self):
+        cat = self.cat
+        self.apply_language()
+        element("engine-version").textContent = fantan.__version__
+        app = element("app")
+        app.dataset.python = "{}.{}.{}".format(*sys.version_info[:3])
+        app.dataset.boots = str(self.count_boot())
+        root.classList.toggle("four-colour", bool(self.settings["four_colour"]))
+        self.store.claim()
+        self.listen()
+        # The worker boots a second Python: start it after the first paint, not beside it.
+        window.setTimeout(create_proxy(lambda *_: asyncio.ensure_future(self.get_worker())), 0)
+        match, notice = (None, None)
+        if param("new") is None:
+            match, notice = self.store.load()
+        if notice:
+            self.notify(cat.t(notice))
+        app.hidden = False
+        element("loading").hidden = True
+        if match is None:
+            self.new_match(self.rules_for_new_game(), seed_from_url=True)
+        else:
+            self.match = match
+            self.begin_hand(animate=len(match.state.moves) == 0)
+
+    def count_boot(self):
+        """Count the page's boots in storage (shows that storage survives reloads)."""
+        text = self.store.read(BOOTS_KEY) or "0"
+        boots = (int(text) if text.isdigit() else 0) + 1
+        self.store.write(BOOTS_KEY, str(boots))
+        return boots
+
+    def rules_for_new_game(self):
+        settings = dict(self.settings)
+        if param("preset") in fantan.PRESETS:
+            settings["preset"] = param("preset")
+            settings["custom"] = None
+        if param("players", "").isdigit():
+            settings["players"] = int(param("players"))
+        if param("match", "").isdigit():
+            settings["match"] = int(param("match"))
+        return store.rules_from_settings(settings)
+
+    def listen(self):
+        document.addEventListener("click", create_proxy(self.on_click))
+        document.addEventListener("keydown", create_proxy(self.on_key))
+        document.addEventListener("change", create_proxy(self.on_change))
+        window.addEventListener("storage", create_proxy(self.on_storage))
+        window.addEventListener("fantan:save", create_proxy(lambda _e: self.save()))
+        window.addEventListener("pagehide", create_proxy(lambda _e: self.save()))
+
+    # --- the match --------------------------------------------------------------------------
+
+    def new_match(self, rules, seed_from_url=False):
+        seed = None
+        if seed_from_url and param("seed", "").isdigit():
+            seed = int(param("seed"))
+        if seed is None:
+            seed = random.SystemRandom().randrange(10**9)
+        self.stop()
+        self.match = fantan.new_match(rules, seed)
+        self.save()
+        self.begin_hand(animate=True)
+
+    def begin_hand(self, animate):
+        """Show the current hand (dealt now, or restored) and get play going."""
+        self.stop()
+        self.selected = None
+        self.received = None
+        self.flashes = {}
+        self.results_hidden = False
+        self.seen = len(self.match.state.history)
+        self.layout()
+        if self.match.state.is_over:
+            self.render()
+            self.show_results()
+            return
+        if animate:
+            asyncio.ensure_future(self.deal(self.gen))
+        else:
+            self.set_phase("playing")
+            self.render()
+            self.drive()
+
+    def stop(self):
+        """Stop any running sequence of computer moves or deal."""
+        self.gen += 1
+        self.driving = False
+        self.dealing = False
+        self.fast = False
+
+    def apply(self, move):
+        """Play a move on the match, save, and show it."""
+        self.match = self.match.play(move)
+        self.selected = None
+        self.save()
+        self.show_new_events()
+
+    def save(self):
+        if self.match is None or self.passive:
+            return
+        if not self.store.save(self.match) and not self.store.owns():
+            self.go_passive()
+            return
+        problem = self.store.problem()
+        if problem:
+            self.notify(self.cat.t(problem))
+
+    # --- the sequence of turns --------------------------------------------------------------
+
+    def drive(self):
+        if not self.driving and not self.passive:
+            self.driving = True
+            asyncio.ensure_future(self.turns(self.gen))
+
+    async def turns(self, gen):
+        """Computer turns one after another, automatic passes, until the human must decide or
+        the hand is over."""
+        try:
+            while gen == self.gen:
+                state = self.match.state
+                if state.is_over:
+                    self.fast = False
+                    self.render()
+                    self.show_results()
+                    return
+                seat = state.to_move
+                if seat == HUMAN:
+                    legal = state.legal_moves()
+                    if legal == ("pass",):
+                        self.speak_events()
+                        await self.forced_pass(gen)
+                        continue
+                    self.fast = False
+                    self.render()
+                    self.speak_events()
+                    self.say_turn()
+                    return
+                self.render()
+                started = time.monotonic()
+                move = await self.ask(seat, self.settings["level"])
+                if gen != self.gen:
+                    return
+                wait = self.pace() - (time.monotonic() - started)
+                if wait > 0:
+                    await self.sleep(wait, gen, interruptible=True)
+                if gen != self.gen:
+                    return
+                self.apply(move)
+        finally:
+            if gen == self.gen:
+                self.driving = False
+
+    async def forced_pass(self, gen):
+        state = self.match.state
+        eliminated = state.pass_eliminates()
+        self.banner(self.cat.t("msg.no-move"))
+        self.message(self.cat.t("msg.you-eliminated" if eliminated else "msg.no-move-long"))
+        self.render()
+        await self.sleep(NO_MOVE_PAUSE if self.pace() > 0 else 0.05, gen, interruptible=True)
+        self.banner(None)
+        if gen == self.gen:
+            self.apply("pass")
+
+    def pace(self):
+        if self.fast:
+            return FAST_PACE if self.pace_override is None else min(FAST_PACE,
+                                                                     self.pace_override)
+        if self.pace_override is not None:
+            return self.pace_override
+        return store.PACE[self.settings["speed"]]
+
+    async def sleep(self, seconds, gen, interruptible=False):
+        """Sleep in small steps, ending early when the sequence stops or is fast-forwarded."""
+        end = time.monotonic() + seconds
+        fast_at_start = self.fast
+        while time.monotonic() < end and gen == self.gen:
+            if interruptible and self.fast and not fast_at_start:
+                return
+            await asyncio.sleep(min(0.05, max(end - time.monotonic(), 0)))
+
+    async def ask(self, seat, level):
+        """A move from the computer player in the worker (or here, if the worker failed)."""
+        state = self.match.state
+        obs = state.observation(seat)
+        seed = (self.match.seed * 7919 + self.match.hand_number * 1009 + len(state.moves)
+                + seat) % 2**31
+        legal = obs.legal_moves
+        if len(legal) == 1:
+            return legal[0]  # nothing to think about
+        worker = await self.get_worker()
+        if worker is not None:
+            try:
+                move = str(await worker.choose(json.dumps(obs.to_dict()), level, seed))
+                if move in legal:
+                    return move
+            except Exception as error:
+                window.console.warn(f"computer player failed in the worker: {error}")
+        return fantan.ai.choose(level, obs, seed=seed)
+
+    def spawn_worker(self):
+        """Put the computer players' worker on the page (once)."""
+        if not document.querySelector('script[name="ai"]'):  # JS null is not None here
+            tag = document.createElement("script")
+            tag.type = "py"
+            for name, value in (("worker", ""), ("name", "ai"), ("src", "./ai_worker.py"),
+                                ("config", "./pyscript-ai.json")):
+                tag.setAttribute(name, value)
+            document.body.append(tag)
+
+    async def get_worker(self):
+        if self.worker is None and not self.worker_failed:
+            self.spawn_worker()
+
+            async def ready():
+                return await workers["ai"]
+            try:
+                self.worker = await asyncio.wait_for(ready(), WORKER_WAIT)
+                root.dataset.ai = "worker"
+            except Exception as error:
+                self.worker_failed = True
+                root.dataset.ai = "page"
+                window.console.warn(f"the computer players' worker did not start: {error}")
+        return self.worker
+
+    # --- the deal ---------------------------------------------------------------------------
+
+    async def deal(self, gen):
+        self.dealing = True
+        self.skip = False
+        self.set_phase("dealing")
+        self.render()
+        self.message(self.cat.t("msg.dealing"))
+        cards = document.querySelectorAll('#hand [data-zone="hand"]')
+        count = cards.length
+        if count and not self.pace_override == 0:
+            source = self.seat_rect(self.match.state.dealer)
+            for i in range(count):
+                el = cards.item(i)
+                self.fly(el, source, delay=i * DEAL_STEP * 1000, duration=320)
+            await self.sleep(count * DEAL_STEP + 0.35, gen)
+        if gen != self.gen:
+            return
+        for anim in document.getAnimations():
+            anim.finish()
+        self.dealing = False
+        self.set_phase("playing")
+        self.message("")
+        self.render()
+        self.drive()
+
+    def skip_deal(self):
+        if self.dealing:
+            for anim in document.getAnimations():
+                anim.finish()
+            self.gen += 1
+            self.dealing = False
+            self.set_phase("playing")
+            self.message("")
+            self.render()
+            self.drive()
+
+    # --- what happened: flights, flashes, messages ----------------------------------------
+
+    def show_new_events(self):
+        state = self.match.state
+        events = state.observation(HUMAN).history
+        new = events[self.seen:]
+        self.seen = len(events)
+        hand_rects = self.hand_rects()
+        fresh = None
+        self.unspoken += [e for e in new if e.kind != "preplace"]
+        for event in new:
+            if event.kind == "play":
+                fresh = (event.seat, event.card)
+            elif event.kind in ("pass", "eliminated"):
+                text = self.cat.t("seat.passed" if event.kind == "pass" else "seat.eliminated")
+                self.flashes[event.seat] = (text, time.monotonic() + PASS_FLASH)
+                asyncio.ensure_future(self.refresh_later(PASS_FLASH + 0.05))
+            elif event.kind == "give" and event.to == HUMAN and event.card:
+                self.received = event.card
+                self.message(self.cat.t("msg.received", name=view.seat_name(self.cat, event.seat),
+                                        card=view.card_text(self.cat, state.rules, event.card)),
+                             speak=False)  # the event itself is announced
+            elif event.kind == "give" and event.seat == HUMAN and event.card:
+                self.message(self.cat.t("msg.gave", name=view.seat_name(self.cat, event.to),
+                                        card=view.card_text(self.cat, state.rules, event.card)),
+                             speak=False)
+            if event.kind != "give" and event.seat == HUMAN:
+                self.received = None
+        source = None
+        if fresh is not None:
+            seat, code = fresh
+            source = hand_rects.get(code) if seat == HUMAN else self.seat_rect(seat)
+        self.render(fresh=fresh[1] if fresh else None)
+        if not self.fast and self.pace() >= SPEAK_EACH:
+            self.speak_events()
+        if fresh is not None and source is not None and not self.fast:
+            target = q(f'[data-zone="table"][data-card="{fresh[1]}"]')
+            if target is not None:
+                self.fly(target, source, duration=FLIGHT_MS)
+
+    async def refresh_later(self, seconds):
+        await asyncio.sleep(seconds)
+        if not self.dealing:
+            self.render()
+
+    def seat_rect(self, seat):
+        el = q(f'.seat[data-seat="{seat}"]')
+        return None if el is None else el.getBoundingClientRect()
+
+    def hand_rects(self):
+        out = {}
+        for el in document.querySelectorAll('#hand [data-zone="hand"]'):
+            out[str(el.dataset.card)] = el.getBoundingClientRect()
+        return out
+
+    def fly(self, el, source, delay=0, duration=FLIGHT_MS):
+        """Animate an element in from a source rectangle (a fade under reduced motion)."""
+        if reduced_motion():
+            frames = [{"opacity": 0}, {"opacity": 1}]
+        elif source is None:
+            frames = [{"opacity": 0, "transform": "scale(0.6)"}, {"opacity": 1}]
+        else:
+            rect = el.getBoundingClientRect()
+            dx = (source.left + source.width / 2) - (rect.left + rect.width / 2)
+            dy = (source.top + source.height / 2) - (rect.top + rect.height / 2)
+            frames = [{"transform": f"translate({dx:.0f}px, {dy:.0f}px) scale(0.7)",
+                       "opacity": 0.4},
+                      {"transform": "none", "opacity": 1}]
+        el.animate(js_obj(frames), js_obj({"duration": duration, "delay": delay,
+                                           "easing": "cubic-bezier(.2,.7,.3,1)",
+                                           "fill": "backwards"}))
+
+    def banner(self, text):
+        el = element("banner")
+        if text:
+            el.textContent = text
+            el.hidden = False
+        else:
+            el.hidden = True
+
+    def message(self, text, speak=True):
+        """Show a line above the hand; screen readers hear it too unless `speak` is False
+        (or hear `speak` instead when it is a text: cards in words rather than signs)."""
+        el = element("message")
+        if str(el.textContent) != text:
+            el.textContent = text
+        if isinstance(speak, str):
+            self.speak(speak)
+        elif speak and text:
+            self.speak(text)
+
+    def speak(self, text):
+        """Add a line to the live region (a log: screen readers read each new line once)."""
+        region = element("announce")
+        line = document.createElement("p")
+        line.textContent = text
+        region.appendChild(line)
+        while region.childElementCount > SPOKEN_KEPT:
+            region.removeChild(region.firstElementChild)
+
+    def speak_events(self):
+        """Announce what happened since the last announcement: one by one when it is a few
+        events, summed up when a fast sequence produced many."""
+        if self.unspoken and self.match is not None:
+            text = view.announcement(self.cat, self.match.rules, self.unspoken)
+            self.unspoken = []
+            if text:
+                self.speak(text)
+
+    def notify(self, text):
+        el = element("notice")
+        el.textContent = text
+        el.hidden = False
+
+        async def hide():
+            await asyncio.sleep(8)
+            el.hidden = True
+        asyncio.ensure_future(hide())
+
+    def say_turn(self):
+        state = self.match.state
+        cat = self.cat
+        if self.received and state.to_move == HUMAN:
+            return  # keep "X gave you the Y" on screen for this turn
+        gift = state.pending_gift
+        if gift is not None and gift[0] == HUMAN:
+            self.message(cat.t("msg.give", name=view.seat_name(cat, gift[1])))
+        elif "pass" in state.legal_moves():
+            self.message(cat.t("msg.your-turn-pass"))
+        else:
+            self.message(cat.t("msg.your-turn"))
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def set_phase(self, phase):
+        root.dataset.phase = phase
+
+    def layout(self):
+        """The seat and row places, once per game shape."""
+        rules = self.match.rules
+        n = rules.players
+        sides = view.seat_sides(n)
+        for side in ("left", "top", "right", "bottom"):
+            slots = [f'<div class="seat-slot" id="seat-slot-{s}"></div>'
+                     for s in range(n) if sides[s] == side]
+            element(f"seats-{side}").innerHTML = "".join(slots)
+        element("opponents").dataset.players = str(n)
+        rows = "".join(f'<div class="row-slot" id="row-slot-{i}"></div>'
+                       for i in range(len(view.suits(rules))))
+        element("rows").innerHTML = rows
+        element("rows").dataset.deck = rules.deck
+        self.cache = {}
+
+    def put(self, eid, html):
+        if self.cache.get(eid) != html:
+            self.cache[eid] = html
+            element(eid).innerHTML = html
+
+    def render(self, fresh=None):
+        match = self.match
+        state = match.state
+        cat = self.cat
+        rules = state.rules
+        obs = state.observation(HUMAN)
+        tv = view.table_view(cat, obs, match.totals, match.hand_number, match.hands)
+        now = time.monotonic()
+        for sv in tv.seats:
+            flash = self.flashes.get(sv.seat)
+            text = flash[0] if flash and flash[1] > now else None
+            self.put(f"seat-slot-{sv.seat}", render.seat(cat, sv, text))
+        if fresh is None and self.cache.get("fresh"):
+            fresh = self.cache["fresh"]
+        self.cache["fresh"] = fresh
+        for i, html in enumerate(render.rows(cat, rules, tv.rows, fresh)):
+            self.put(f"row-slot-{i}", html)
+        my_turn = state.to_move == HUMAN and not self.dealing and not self.passive
+        if self.selected and self.selected not in state.hand(HUMAN):
+            self.selected = None
+        focus = self.focus_before()
+        self.put("hand", render.hand(cat, rules, tv.hand, my_turn, self.selected,
+                                     self.received))
+        computers = (not state.is_over and state.to_move != HUMAN and not self.dealing)
+        self.put("controls", render.controls(
+            cat, tv, dealing=self.dealing, my_turn=my_turn, computers_moving=computers,
+            selected=self.selected, limited=rules.passing == "limited")
+            + (render.button("show-results", cat.t("button.show-results"), cls="secondary")
+               if state.is_over and self.results_hidden else ""))
+        self.put("info", render.info(cat, tv, self.settings["level"]))
+        self.focus_after(focus, my_turn)
+        root.dataset.turn = "" if state.to_move is None else str(state.to_move)
+        if state.to_move is not None and state.to_move != HUMAN and not self.dealing:
+            if HUMAN in obs.out or HUMAN in obs.eliminated:
+                self.message(cat.t("msg.watching"), speak=False)
+            elif not self.received:
+                self.message(cat.t("msg.waiting",
+                                   name=view.seat_name(cat, state.to_move)), speak=False)
+
+    def focus_before(self):
+        """Where the keyboard focus is in the hand or the controls (redrawing replaces them)."""
+        active = document.activeElement
+        card = up(active, '#hand [data-zone="hand"]')
+        if card is not None:
+            return ("card", str(card.dataset.card),
+                    [str(el.dataset.card) for el in document.querySelectorAll(
+                        '#hand [data-zone="hand"]')])
+        button = up(active, "#controls button")
+        if button is not None:
+            return ("button", str(button.id), [])
+        return None
+
+    def focus_after(self, focus, my_turn):
+        """Put the focus back where it was, or on the nearest card when that card left."""
+        if focus is None or up(document.activeElement, "#hand, #controls") is not None:
+            return
+        kind, name, before = focus
+        target = None
+        if kind == "button":
+            target = q(f"#controls #{name}:not(:disabled)")
+        else:
+            target = q(f'#hand [data-card="{name}"]')
+            if target is None:
+                cards = list(document.querySelectorAll('#hand [data-zone="hand"]'))
+                if my_turn:
+                    playable = [el for el in cards if el.getAttribute("aria-disabled") != "true"]
+                    cards = playable or cards
+                if cards:
+                    target = cards[0]
+                    if before and name in before:  # the card just played: its neighbour
+                        here = {str(el.dataset.card) for el in cards}
+                        for code in before[before.index(name):] + before[::-1]:
+                            if code in here:
+                                target = q(f'#hand [data-card="{code}"]')
+                                break
+        if target is None:
+            target = q(PLAYABLE if my_turn else "#hand [data-zone=hand]")
+        if target is not None:
+            target.focus()
+
+    def show_results(self, focus=True):
+        match = self.match
+        self.set_phase("over")
+        rv = view.results_view(self.cat, match)
+        board = element("results")
+        board.innerHTML = render.results(self.cat, match.rules, rv)
+        board.hidden = self.results_hidden
+        self.speak_events()
+        self.message(rv.headline, speak=focus)
+        root.dataset.turn = ""
+        if focus and not self.results_hidden:
+            element("results-title").focus()  # keyboard users land on the board
+
+    def hide_results(self):
+        element("results").hidden = True
+        element("results").innerHTML = ""
+
+    # --- the human's moves ------------------------------------------------------------------
+
+    def my_turn(self):
+        state = self.match.state
+        return (state.to_move == HUMAN and not self.dealing and not self.passive
+                and state.legal_moves() != ("pass",))
+
+    def move_for(self, code):
+        gift = self.match.state.pending_gift
+        return "give:" + code if gift is not None and gift[0] == HUMAN else code
+
+    def click_card(self, code):
+        state = self.match.state
+        cat = self.cat
+        if self.dealing:
+            self.skip_deal()
+            return
+        if not self.my_turn():
+            if not state.is_over:
+                self.message(cat.t("reason.not-your-turn"))
+            return
+        move = self.move_for(code)
+        info = state.explain(move)
+        if info is not None:
+            self.selected = None
+            self.render()
+            self.message(view.reason_message(cat, state.rules, info, self.gift_names()),
+                         speak=view.reason_message(cat, state.rules, info, self.gift_names(),
+                                                   spoken=True))
+            el = q(f'#hand [data-card="{code}"]')
+            if el is not None and not reduced_motion():
+                el.animate(js_obj([{"transform": "translateX(0)"},
+                                   {"transform": "translateX(-5px)"},
+                                   {"transform": "translateX(5px)"},
+                                   {"transform": "translateX(0)"}]),
+                           js_obj({"duration": 260}))
+            return
+        if self.selected == code:
+            self.play_selected()
+            return
+        self.selected = code
+        self.render()
+        gift = state.pending_gift
+        card = view.card_text(cat, state.rules, code)
+        words = view.card_words(cat, state.rules, code)
+        if gift is not None and gift[0] == HUMAN:
+            name = view.seat_name(cat, gift[1])
+            self.message(cat.t("msg.give-selected", card=card, name=name),
+                         speak=cat.t("msg.give-selected", card=words, name=name))
+        else:
+            self.message(cat.t("msg.selected", card=card),
+                         speak=cat.t("msg.selected", card=words))
+        focus = q(f'#hand [data-card="{code}"]')
+        if focus is not None:
+            focus.focus()
+
+    def gift_names(self):
+        gift = self.match.state.pending_gift
+        return [view.seat_name(self.cat, gift[1])] if gift else []
+
+    def play_selected(self):
+        if not self.my_turn() or self.selected is None:
+            return
+        move = self.move_for(self.selected)
+        if self.match.state.why_illegal(move) is not None:
+            return
+        self.received = None
+        self.message("")
+        self.apply(move)
+        self.drive()
+
+    def play_pass(self):
+        if self.my_turn() and "pass" in self.match.state.legal_moves():
+            self.received = None
+            self.message("")
+            self.apply("pass")
+            self.drive()
+
+    async def hint(self):
+        if not self.my_turn():
+            return
+        level = "hard" if self.settings["level"] == "hard" else "medium"
+        gen = self.gen
+        move = await self.ask(HUMAN, level)
+        if gen != self.gen or not self.my_turn():
+            return
+        cat = self.cat
+        rules = self.match.rules
+        if move == "pass":
+            self.message(cat.t("msg.hint-pass"))
+            return
+        code = move.split(":", 1)[-1]
+        self.selected = code
+        self.render()
+        key = "msg.hint-give" if move.startswith("give:") else "msg.hint"
+        self.message(cat.t(key, card=view.card_text(cat, rules, code)),
+                     speak=cat.t(key, card=view.card_words(cat, rules, code)))
+        el = q(f'#hand [data-card="{code}"]')
+        if el is not None:
+            el.focus()
+
+    def fast_forward(self):
+        if not self.match.state.is_over and self.match.state.to_move != HUMAN:
+            self.fast = True
+            for anim in document.getAnimations():
+                anim.finish()
+
+    def next_hand(self):
+        if self.match.state.is_over and not self.match.is_over:
+            self.hide_results()
+            self.match = self.match.next_hand()
+            self.save()
+            self.begin_hand(animate=True)
+
+    # --- events -----------------------------------------------------------------------------
+
+    def on_click(self, event):
+        target = event.target
+        card = up(target, '[data-zone="hand"]')
+        if card is not None:
+            self.click_card(str(card.dataset.card))
+            return
+        if self.dealing and up(target, "#app") is not None:
+            self.skip_deal()
+            return
+        button = up(target, "button")
+        if button is None or not button.id:
+            return
+        actions = {
+            "play": self.play_selected,
+            "pass": self.play_pass,
+            "hint": lambda: asyncio.ensure_future(self.hint()),
+            "fast-forward": self.fast_forward,
+            "skip-deal": self.skip_deal,
+            "next-hand": self.next_hand,
+            "new-game": self.open_setup,
+            "menu-new-game": self.open_setup,
+            "open-menu": self.open_menu,
+            "menu-close": lambda: element("menu").close(),
+            "open-rules": lambda: self.open_rules(None),
+            "menu-rules": lambda: self.open_rules(None),
+            "setup-rules": lambda: self.open_rules(self.draft),
+            "rules-close": lambda: element("rules-page").close(),
+            "setup-cancel": lambda: element("setup").close(),
+            "start-game": self.start_from_setup,
+            "show-table": self.show_table,
+            "show-results": self.show_board,
+            "play-here": self.take_over,
+        }
+        action = actions.get(str(button.id))
+        if action is not None:
+            action()
+
+    def on_key(self, event):
+        if q("dialog[open]") is not None or self.match is None:
+            return
+        key = str(event.key)
+        target = event.target
+        in_hand = up(target, '[data-zone="hand"]')
+        if key in ("h", "H") and not event.ctrlKey and not event.metaKey and not event.altKey:
+            if str(target.tagName) not in ("INPUT", "SELECT", "TEXTAREA"):
+                event.preventDefault()
+                asyncio.ensure_future(self.hint())
+        elif key in ("ArrowLeft", "ArrowRight"):
+            cards = [el for el in document.querySelectorAll('#hand [data-zone="hand"]')
+                     if el.getAttribute("aria-disabled") != "true"]
+            if not cards:
+                return
+            event.preventDefault()
+            codes = [str(el.dataset.card) for el in cards]
+            current = str(in_hand.dataset.card) if in_hand is not None else self.selected
+            if current in codes:
+                i = codes.index(current) + (1 if key == "ArrowRight" else -1)
+            else:
+                i = 0 if key == "ArrowRight" else len(codes) - 1
+            cards[i % len(cards)].focus()
+        elif key == "Enter" and in_hand is not None:
+            event.preventDefault()
+            code = str(in_hand.dataset.card)
+            if self.my_turn() and self.match.state.why_illegal(self.move_for(code)) is None:
+                self.selected = code
+                self.play_selected()
+            else:
+                self.click_card(code)
+        elif key == "Escape" and self.dealing:
+            self.skip_deal()
+
+    def on_change(self, event):
+        target = event.target
+        tid = str(target.id or "")
+        if tid == "menu-speed":
+            self.settings["speed"] = str(target.value)
+            self.save_settings()
+        elif tid == "menu-level":
+            self.settings["level"] = str(target.value)
+            self.save_settings()
+            self.render()
+        elif tid == "menu-language":
+            self.set_language(str(target.value))
+        elif tid == "menu-four":
+            self.settings["four_colour"] = bool(target.checked)
+            root.classList.toggle("four-colour", bool(target.checked))
+            self.save_settings()
+        elif element("setup").contains(target):
+            self.setup_changed(target)
+
+    def save_settings(self):
+        if not self.passive:
+            self.store.save_settings(self.settings)
+
+    # --- two tabs ---------------------------------------------------------------------------
+
+    def on_storage(self, event):
+        key = None if nothing(event.key) else str(event.key)
+        owner = None if nothing(event.newValue) else str(event.newValue)
+        if key == store.OWNER_KEY and owner is not None and owner != self.store.tab:
+            self.go_passive()
+
+    def go_passive(self):
+        if self.passive:
+            return
+        self.passive = True
+        self.stop()
+        board = element("takeover")
+        board.hidden = False
+        element("takeover-text").textContent = self.cat.t("msg.other-tab")
+        element("takeover-buttons").innerHTML = render.button(
+            "play-here", self.cat.t("button.play-here"), cls="primary")
+        self.render()
+
+    def take_over(self):
+        self.passive = False
+        element("takeover").hidden = True
+        self.store.claim()
+        self.settings = self.store.load_settings()
+        match, notice = self.store.load()
+        if notice:
+            self.notify(self.cat.t(notice))
+        self.hide_results()
+        if match is None:
+            self.new_match(store.rules_from_settings(self.settings))
+        else:
+            self.match = match
+            self.begin_hand(animate=False)
+        self.message(self.cat.t("msg.took-over"))
+
+    # --- menu, new game, rules --------------------------------------------------------------
+
+    def open_menu(self):
+        dialog = element("menu")
+        dialog.innerHTML = render.menu(self.cat, self.settings)
+        dialog.showModal()
+
+    def open_setup(self):
+        element("menu").close()
+        s = self.settings
+        current = self.match.rules if self.match is not None else None
+        name = view.preset_of(current) if current is not None else s["preset"]
+        self.draft = {
+            "preset": name or "custom",
+            "rules": current.replace(match_hands=fantan.preset(name).match_hands)
+            if name else current,
+            "level": s["level"],
+            "match": s["match"],
+        }
+        if self.draft["rules"] is None:
+            self.draft["rules"] = store.rules_from_settings(s)
+        self.draw_setup()
+        element("setup").showModal()
+
+    def draw_setup(self):
+        dialog = element("setup")
+        top = dialog.scrollTop
+        dialog.innerHTML = render.setup(self.cat, self.draft)
+        dialog.scrollTop = top
+
+    def setup_changed(self, target):
+        draft = self.draft
+        name = str(target.name or target.id)
+        value = str(target.value)
+        rules = draft["rules"]
+        if name == "preset":
+            draft["preset"] = value
+            if value != "custom":
+                draft["rules"] = fantan.preset(value).replace(players=rules.players)
+        elif name == "setup-players":
+            draft["rules"] = _try(rules, players=int(value))
+        elif name == "setup-level":
+            draft["level"] = value
+        elif name == "setup-match":
+            draft["match"] = int(value) if value.isdigit() else None
+        elif name.startswith("axis-"):
+            axis = name[5:]
+            parsed = {"true": True, "false": False}.get(value, value)
+            if axis == "pass_limit":
+                parsed = int(value)
+            changed = view.change(rules, axis, parsed)
+            if not isinstance(changed, fantan.RulesError):
+                draft["rules"] = changed
+        self.draw_setup()
+        focus = dialog_field(target)
+        if focus is not None:
+            focus.focus()
+
+    def start_from_setup(self):
+        draft = self.draft
+        rules = draft["rules"]
+        custom = draft["preset"] == "custom"
+        self.settings.update({
+            "preset": draft["preset"],
+            "players": rules.players,
+            "level": draft["level"],
+            "match": draft["match"],
+            "custom": rules.to_dict() if custom else None,
+        })
+        self.save_settings()
+        element("setup").close()
+        self.hide_results()
+        self.new_match(store.rules_from_settings(self.settings))
+
+    def open_rules(self, draft):
+        if draft is not None:
+            name, rules = draft["preset"], draft["rules"]
+        else:
+            rules = self.match.rules
+            name = view.preset_of(rules) or "custom"
+        element("menu").close()
+        page = element("rules-page")
+        page.innerHTML = render.rules_page(self.cat, name, rules)
+        page.showModal()
+
+    def show_table(self):
+        self.results_hidden = True
+        element("results").hidden = True
+        self.cache.pop("controls", None)
+        self.render()
+
+    def show_board(self):
+        self.results_hidden = False
+        self.cache.pop("controls", None)
+        self.render()
+        self.show_results()
+
+
+def _try(rules, **changes):
+    result = view.try_rules(rules, **changes)
+    return rules if isinstance(result, fantan.RulesError) else result
+
+
+def dialog_field(target):
+    tid = str(target.id or "")
+    if tid:
+        return element(tid)
+    name = str(target.name or "")
+    value = str(target.value or "")
+    return q(f'#setup input[name="{name}"][value="{value}"]')
+
+
+def main() -> Page:
+    """Start the game on the page (main.py calls this once)."""
+    page = Page()
+    page.start()
+    return page
