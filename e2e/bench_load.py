@@ -6,7 +6,8 @@ Measures, in one run on the same files and the same local server:
 - cold load (a new browser profile: no HTTP cache, no service worker) to Python ready;
 - warm load (persistent profile after one visit: service worker and compiled-code caches),
   as a reload of the same tab and as a new tab;
-- the same two for a bare Pyodide page (loadPyodide + one line of Python, no PyScript, no app);
+- the same for a bare Pyodide page (loadPyodide + one line of Python, no PyScript, no app) and
+  a bare PyScript page (one line of Python in a PyScript script, no app): the floor PyScript sets;
 - first paint of the page shell;
 - the bytes a cold visit downloads, the app's against the bare runtime's (raw, and gzipped as a
   static host would send them).
@@ -41,6 +42,16 @@ BARE_JS = """import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 const pyodide = await loadPyodide({ indexURL: new URL("./vendor/pyodide/", import.meta.url).href });
 pyodide.runPython("import sys");
 document.documentElement.dataset.phase = "ready";
+"""
+
+# PyScript alone: the same vendored runtime, a PyScript script of one line, no app.
+PYSCRIPT_HTML = """<!doctype html>
+<html data-phase="loading"><head><meta charset="utf-8"><title>bare PyScript</title>
+<script type="module" src="./vendor/pyscript/core.js"></script></head><body>bare PyScript
+<script type="py" config='{"interpreter": "./vendor/pyodide/pyodide.mjs"}'>
+import js
+js.document.documentElement.dataset.phase = "ready"
+</script></body></html>
 """
 
 # Runs before any page script (outside the page's CSP): notes when data-phase leaves "loading".
@@ -102,11 +113,13 @@ def main() -> None:
         build.build(site)
         (site / "bare.html").write_text(BARE_HTML)
         (site / "bare.js").write_text(BARE_JS)
+        (site / "pyscript.html").write_text(PYSCRIPT_HTML)
         served: list[tuple[str, int]] = []
         server = build.make_server(site, 0, quiet=True, served=served)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         origin = f"http://127.0.0.1:{server.server_address[1]}/"
-        pages = {"app": origin, "bare Pyodide": origin + "bare.html"}
+        pages = {"app": origin, "bare Pyodide": origin + "bare.html",
+                 "bare PyScript": origin + "pyscript.html"}
 
         launch: dict[str, Any] = {"args": CHROMIUM_ARGS}
         if chromium_executable():
@@ -180,6 +193,10 @@ def main() -> None:
     print(f"warm app vs bare Pyodide, reload: {100 * (app['warm'] / bare['warm'] - 1):+.1f}%, "
           f"new tab: {100 * (app['tab'] / bare['tab'] - 1):+.1f}%")
     print(f"cold app vs bare Pyodide: {100 * (app['cold'] / bare['cold'] - 1):+.1f}%")
+    floor = results["bare PyScript"]
+    print(f"warm PyScript alone vs bare Pyodide, reload: "
+          f"{100 * (floor['warm'] / bare['warm'] - 1):+.1f}%, "
+          f"new tab: {100 * (floor['tab'] / bare['tab'] - 1):+.1f}%")
     for name, r in results.items():
         raw, packed = r["bytes"]
         print(f"cold bytes {name:14} {raw / 1e6:6.2f} MB raw, {packed / 1e6:5.2f} MB gzipped")
@@ -187,6 +204,10 @@ def main() -> None:
     extra_packed = app["bytes"][1] - bare["bytes"][1]
     print(f"the app's own cold bytes: {extra_raw / 1e3:.0f} KB raw, {extra_packed / 1e3:.0f} KB "
           "gzipped (page, PyScript, engine, icons; service worker included)")
+    own_raw = app["bytes"][0] - floor["bytes"][0]
+    own_packed = app["bytes"][1] - floor["bytes"][1]
+    print(f"beyond bare PyScript (the game's own files): {own_raw / 1e3:.0f} KB raw, "
+          f"{own_packed / 1e3:.0f} KB gzipped")
 
 
 if __name__ == "__main__":

@@ -181,10 +181,11 @@ def test_no_move_passes_automatically(context: BrowserContext, page: Page, serve
 def test_skip_the_deal_and_fast_forward_while_the_page_stays_responsive(
     page: Page, server: Server, game
 ) -> None:
-    # The 7D is with the seat on our left: computer moves come before ours.
-    seed = seed_where("fan-tan", lambda m: m.state.to_move == 1)
+    # We hold the 7D and open; the computer players follow.
+    seed = seed_where("fan-tan", lambda m: m.state.to_move == 0)
     page.set_viewport_size(PORTRAIT)
-    game.boot(page, server.url + f"?new=1&seed={seed}&speed=slow")
+    # Ten minutes per computer move: the sequence cannot end by itself during this test.
+    game.boot(page, server.url + f"?new=1&seed={seed}&pace=600")
     expect(page.locator("html")).to_have_attribute("data-phase", "dealing")
     page.click("#skip-deal")
     expect(page.locator("html")).to_have_attribute("data-phase", "playing")
@@ -193,19 +194,17 @@ def test_skip_the_deal_and_fast_forward_while_the_page_stays_responsive(
     page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
     page.locator(PLAYABLE).first.click()
     page.click("#play")
-    # Three slow computer turns follow (about a second each): the menu opens at once...
+    # Three very slow computer turns follow: the menu opens and closes while they go on...
     expect(page.locator("#fast-forward")).to_be_enabled()
-    started = time.monotonic()
     page.click("#open-menu")
     expect(page.locator("#menu")).to_be_visible()
-    assert time.monotonic() - started < 1.0
+    assert page.get_attribute("html", "data-turn") in ("1", "2", "3")
     page.keyboard.press("Escape")
     expect(page.locator("#menu")).to_be_hidden()
-    # ...and fast forward runs the rest of the sequence quickly.
-    started = time.monotonic()
+    # ...and fast forward runs the rest of the sequence at once (at ten minutes a move, only
+    # fast forward can bring our turn within the wait).
     page.click("#fast-forward")
-    page.wait_for_selector(MY_TURN_OR_OVER, timeout=10_000)
-    assert time.monotonic() - started < 2.5
+    page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
 
 
 def test_reload_continues_exactly_where_it_was(page: Page, server: Server, game) -> None:
