@@ -327,6 +327,25 @@ def test_the_custom_rules_explain_what_is_not_offered(page: Page, server: Server
 
 @pytest.mark.parametrize("size", [LANDSCAPE, DESKTOP, {"width": 360, "height": 640}],
                          ids=["landscape", "desktop", "portrait"])
+def test_each_card_of_a_big_hand_shows_a_finger_wide_strip(page: Page, server: Server, game,
+                                                            size: dict[str, int]) -> None:
+    # Three players hold 17 or 18 cards each: the biggest hand the game deals.
+    page.set_viewport_size(size)
+    open_game(page, server, game, "?new=1&seed=6&speed=instant&preset=sevens&players=3")
+    page.wait_for_selector(MY_TURN_OR_OVER)
+    shot(page, f"hand-3-players-{size['width']}x{size['height']}")
+    boxes = page.eval_on_selector_all(
+        '#hand [data-zone="hand"]',
+        "cards => cards.map(c => { const r = c.getBoundingClientRect(); return [r.x, r.y]; })")
+    assert len(boxes) >= 16
+    # Cards overlap; the part of each one not covered by the next (in the same row: the portrait
+    # hand wraps) is what a finger can hit, and should be at least 44 px wide.
+    strips = [b[0] - a[0] for a, b in zip(boxes, boxes[1:]) if abs(b[1] - a[1]) < 20]
+    assert strips and min(strips) >= 43.5, strips
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, DESKTOP, {"width": 360, "height": 640}],
+                         ids=["landscape", "desktop", "portrait"])
 def test_the_table_fits_the_screen(page: Page, server: Server, watch: Watch, game,
                                    size: dict[str, int]) -> None:
     page.set_viewport_size(size)
