@@ -380,12 +380,15 @@ self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "activate-update") self.skipWaiting();
 });
 
+let opened;  // this build's cache, opened once per start of the worker
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    const hit = await cache.match(request, { ignoreSearch: true, ignoreVary: true });
+    const cache = await (opened ??= caches.open(CACHE));
+    // The exact URL first (a quick look-up); a page address with test parameters next.
+    const hit = await cache.match(request, { ignoreVary: true }) ||
+      await cache.match(request, { ignoreSearch: true, ignoreVary: true });
     return hit || fetch(request);
   })());
 });
