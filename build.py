@@ -191,22 +191,23 @@ def pyscript_config(bundle: str = BUNDLE_NAME) -> dict[str, Any]:
 
 
 # Run by Node with the vendored Pyodide: reads {name: source} as JSON on stdin and writes
-# {"tag": cache tag, "files": {bytecode path: base64 bytes}}. The bytecode is "unchecked hash"
-# .pyc (PEP 552): the importer uses it without comparing timestamps, which an unpacked archive
-# could not keep anyway. Docstrings are left out of it, as `python -OO` would (asserts stay):
-# nothing on the page reads them, and they would be a fifth of the download. Line numbers stay
-# those of the sources, which ship beside the bytecode, so tracebacks read as usual.
+# {"files": {bytecode path: base64 bytes}}. The bytecode is "unchecked hash" .pyc (PEP 552):
+# the importer uses it without comparing timestamps, which an unpacked archive could not keep
+# anyway. It leaves out what the page never reads, to keep the download small: docstrings (as
+# `python -OO` would; asserts stay) and column ranges (as `-X no_debug_ranges` would). Line
+# numbers stay those of the sources, which ship beside the bytecode, so tracebacks still read
+# as usual.
 PYC_COMPILER = """
 import { loadPyodide } from %(loader)s;
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);
 const pyodide = await loadPyodide({
   stdout: () => {}, stderr: (text) => console.error(text),
-  env: { PYTHONNODEBUGRANGES: "1" },  // line numbers only: no column ranges (half the size)
+  env: { PYTHONNODEBUGRANGES: "1" },  // line numbers only, no column ranges
 });
 pyodide.globals.set("SOURCES", Buffer.concat(chunks).toString("utf8"));
 process.stdout.write(pyodide.runPython(`
-import ast, base64, importlib.util, json, sys
+import ast, base64, importlib.util, json
 from importlib._bootstrap_external import _code_to_hash_pyc
 
 def without_docstrings(tree):
@@ -225,7 +226,7 @@ for name, text in json.loads(SOURCES).items():
     pyc = _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
     out[importlib.util.cache_from_source(name)] = base64.b64encode(pyc).decode()
 assert next(compile("x = 1", "x", "exec").co_positions())[2] is None  # no column ranges
-json.dumps({"tag": sys.implementation.cache_tag, "files": out})
+json.dumps({"files": out})
 `));
 """
 
