@@ -7,6 +7,7 @@ e2e/artifacts/ (kept out of git) for people to look at.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import sys
@@ -187,8 +188,11 @@ def test_skip_the_deal_and_fast_forward_while_the_page_stays_responsive(
     # Ten minutes per computer move: the sequence cannot end by itself during this test.
     game.boot(page, server.url + f"?new=1&seed={seed}&pace=600")
     expect(page.locator("html")).to_have_attribute("data-phase", "dealing")
+    # The deal goes round the table: the others' 39 cards fly to their seats as backs.
+    expect(page.locator(".deal-flyer")).to_have_count(39)
     page.click("#skip-deal")
     expect(page.locator("html")).to_have_attribute("data-phase", "playing")
+    expect(page.locator(".deal-flyer")).to_have_count(0)
     # The computer players think in the worker.
     page.wait_for_selector("html[data-ai=worker]", timeout=120_000, state="attached")
     page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
@@ -340,7 +344,7 @@ def test_each_card_of_a_big_hand_shows_a_finger_wide_strip(page: Page, server: S
     assert len(boxes) >= 16
     # Cards overlap; the part of each one not covered by the next (in the same row: the portrait
     # hand wraps) is what a finger can hit, and should be at least 44 px wide.
-    strips = [b[0] - a[0] for a, b in zip(boxes, boxes[1:]) if abs(b[1] - a[1]) < 20]
+    strips = [b[0] - a[0] for a, b in itertools.pairwise(boxes) if abs(b[1] - a[1]) < 20]
     assert strips and min(strips) >= 43.5, strips
 
 

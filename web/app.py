@@ -406,25 +406,69 @@ class Page:
         cards = document.querySelectorAll('#hand [data-zone="hand"]')
         count = cards.length
         if count and not self.pace_override == 0:
-            source = self.seat_rect(self.match.state.dealer)
-            for i in range(count):
-                el = cards.item(i)
-                self.fly(el, source, delay=i * DEAL_STEP * 1000, duration=320)
-            await self.sleep(count * DEAL_STEP + 0.35, gen)
+            state = self.match.state
+            source = self.seat_rect(state.dealer)
+            # Round the table from the dealer's left, one card at a time: ours land in our hand,
+            # the others' fly to their seats as backs. The whole deal lasts as long as dealing
+            # our own cards one DEAL_STEP apart at normal speed (longer when slow, and so on).
+            pause = DEAL_STEP * self.pace() / store.PACE["normal"]
+            left = [state.hand_size(s) for s in range(state.players)]
+            left[HUMAN] = count
+            order = []
+            seat = state.dealer
+            while any(left):
+                seat = (seat + 1) % state.players
+                if left[seat]:
+                    left[seat] -= 1
+                    order.append(seat)
+            step = pause * 1000 * count / len(order)
+            mine = 0
+            for k, seat in enumerate(order):
+                if seat == HUMAN:
+                    self.fly(cards.item(mine), source, delay=k * step, duration=320)
+                    mine += 1
+                elif not reduced_motion():
+                    self.deal_back(source, self.seat_rect(seat), delay=k * step)
+            await self.sleep(count * pause + 0.35, gen)
         if gen != self.gen:
             return
-        for anim in document.getAnimations():
-            anim.finish()
+        self.end_deal_flights()
         self.dealing = False
         self.set_phase("playing")
         self.message("")
         self.render()
         self.drive()
 
+    def deal_back(self, source, target, delay):
+        """A card back flying from the dealer to another seat (removed when the deal ends)."""
+        if source is None or target is None:
+            return
+        back = document.createElement("span")
+        back.className = "deal-flyer"
+        back.setAttribute("aria-hidden", "true")
+        x = target.left + target.width / 2
+        y = target.top + target.height / 2
+        back.style.left = f"{x:.0f}px"
+        back.style.top = f"{y:.0f}px"
+        document.body.append(back)
+        dx = source.left + source.width / 2 - x
+        dy = source.top + source.height / 2 - y
+        frames = [{"transform": f"translate({dx:.0f}px, {dy:.0f}px) scale(0.8)", "opacity": 0.9},
+                  {"transform": "none", "opacity": 1, "offset": 0.85},
+                  {"transform": "scale(0.6)", "opacity": 0}]
+        back.animate(js_obj(frames), js_obj({"duration": 360, "delay": delay,
+                                            "easing": "cubic-bezier(.2,.7,.3,1)",
+                                            "fill": "both"}))
+
+    def end_deal_flights(self):
+        for anim in document.getAnimations():
+            anim.finish()
+        for back in document.querySelectorAll(".deal-flyer"):
+            back.remove()
+
     def skip_deal(self):
         if self.dealing:
-            for anim in document.getAnimations():
-                anim.finish()
+            self.end_deal_flights()
             self.gen += 1
             self.dealing = False
             self.set_phase("playing")
