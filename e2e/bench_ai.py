@@ -63,6 +63,15 @@ for level in ai.LEVELS:
     times.sort()
     out[level] = [times[len(times) // 2], times[min(len(times) - 1, int(0.9 * len(times)))],
                   times[-1]]
+# Hard with a fixed number of worlds (the arena's --iterations 200): how many its budget buys.
+times = []
+for i, obs in enumerate(positions):
+    t0 = time.perf_counter()
+    ai.choose("hard", obs, seed=i, iterations=200)
+    times.append((time.perf_counter() - t0) * 1000)
+times.sort()
+out["hard, 200 worlds"] = [times[len(times) // 2],
+                           times[min(len(times) - 1, int(0.9 * len(times)))], times[-1]]
 json.dumps(out)
 """
 
@@ -133,9 +142,9 @@ def main() -> None:
         server.shutdown()
     print(f"Computer players in the browser (Pyodide, Python {times['python']}), preset "
           f"{args.preset}, {times['decisions']} decisions with a choice:")
-    for level in ("easy", "medium", "hard"):
+    for level in ("easy", "medium", "hard", "hard, 200 worlds"):
         p50, p90, most = times[level]
-        print(f"  {level:<7} p50 {p50:7.1f} ms   p90 {p90:7.1f} ms   max {most:7.1f} ms")
+        print(f"  {level:<17} p50 {p50:7.1f} ms   p90 {p90:7.1f} ms   max {most:7.1f} ms")
     if latencies:
         print(f"Menu opened during computer turns (Hard, 6 players): median "
               f"{statistics.median(latencies):.0f} ms, max {max(latencies):.0f} ms over "

@@ -29,8 +29,8 @@ def random_card(playable: CardSet, rnd: Rand) -> CardSet:
 
 
 OWN_WEIGHT = 8
-"""In play-outs and in the model of how others choose: one of our own cards freed is worth this
-many of the others' (Medium's weights, 4 against 0.5)."""
+"""In greedy play-outs: one of our own cards freed is worth this many of the others' (Medium's
+weights, 4 against 0.5)."""
 
 
 def greedy_card(playable: CardSet, hand: CardSet, beyond: dict[CardSet, CardSet],

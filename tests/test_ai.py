@@ -11,7 +11,8 @@ import pytest
 
 import fantan
 from fantan import ai, arena
-from fantan.ai import belief, search
+from fantan.ai import belief, heuristic, rollout, search
+from fantan.cards import bits
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -156,7 +157,7 @@ def test_forced_moves_spend_no_search(monkeypatch: pytest.MonkeyPatch) -> None:
     def boom(*args: object, **kwargs: object) -> None:
         raise AssertionError("searched a forced move")
 
-    monkeypatch.setattr(search, "sample_hands", boom)
+    monkeypatch.setattr(search, "HandChain", boom)
     assert ai.choose("hard", state.observation(state.to_move), seed=1) == "7D"  # type: ignore[arg-type]
 
 
@@ -166,18 +167,18 @@ def test_time_budget_is_respected(monkeypatch: pytest.MonkeyPatch) -> None:
     obs = state.observation(state.to_move)  # type: ignore[arg-type]
     now = [0.0]
     worlds = [0]
-    real_sample = search.sample_hands
+    real_draw = search.HandChain.draw
 
     def clock() -> float:
         return now[0]
 
-    def counting_sample(*args: object, **kwargs: object) -> list[int]:
+    def counting_draw(self: belief.HandChain) -> tuple[list[int], list[bool]]:
         worlds[0] += 1
         now[0] += 0.010  # every world "takes" 10 ms
-        return real_sample(*args, **kwargs)  # type: ignore[arg-type]
+        return real_draw(self)
 
     monkeypatch.setattr(search.time, "perf_counter", clock)
-    monkeypatch.setattr(search, "sample_hands", counting_sample)
+    monkeypatch.setattr(search.HandChain, "draw", counting_draw)
     budget = ai.BUDGETS["hard"]["budget_ms"]
     move = ai.choose("hard", obs, seed=2)
     assert move in obs.legal_moves
@@ -259,3 +260,35 @@ def test_inference_prefers_the_real_hands() -> None:
             wins += lr > belief.log_likelihood(g, b, belief.sample_hands(obs, b, rnd))
             total += 1
     assert total and wins / total > 0.6
+
+
+@pytest.mark.parametrize("name", ["fan-tan", "ruter-7", "shichi-narabe", "points"])
+def test_rollout_medium_rates_like_medium(name: str) -> None:
+    """Hard's play-outs and play model rate cards and gifts exactly as Medium does."""
+    rules = fantan.preset(name)
+    g = fantan.core.geometry(rules)
+    by_value = rules.scoring in ("face-value", "ruter7-values")
+    checked = 0
+    for seed in range(4):
+        state = fantan.new_game(rules, seed)
+        while not state.is_over:
+            me = state.to_move
+            assert me is not None
+            obs = state.observation(me)
+            if obs.gift is not None and obs.gift[0] == me:
+                for card in bits(obs.hand_mask):
+                    assert rollout.gift_value(g, obs.start, obs.hand_mask, obs.table_mask,
+                                              card) == heuristic.gift_score(obs, card)
+            elif obs.start is not None:
+                threat = min((obs.hand_sizes[s] for s in range(g.n) if s != me
+                              and s not in obs.out and s not in obs.eliminated), default=99)
+                w = rollout.theirs_weight(obs.hand_sizes[me], threat)
+                for m in obs.legal_moves:
+                    if m != "pass":
+                        card = g.deck.parse(m)
+                        assert rollout.card_value(
+                            g, obs.start, g.beyond(obs.start), obs.hand_mask, obs.table_mask,
+                            1 << card, w, by_value) == heuristic.card_score(obs, card)
+                        checked += 1
+            state = state.play(ai.choose("medium", obs, seed=len(state.history)))
+    assert checked

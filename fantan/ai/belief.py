@@ -1,15 +1,18 @@
-"""What a computer player may infer from its observation, and uniform samples of the hidden
-hands consistent with it. Only the observation is read: never another seat's cards."""
+"""What a computer player may infer from its observation, and samples of the hidden hands
+consistent with it: uniform ones, and ones weighed by how well they explain the others' plays.
+Only the observation is read: never another seat's cards."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import STRIDE, CardSet, bits
 from ..core import Core, Geometry
 from ..game import Observation
-from ..sim import OWN_WEIGHT, Rand
+from ..sim import Rand, random_card
+from .rollout import best_cards, theirs_weight
 
 
 @dataclass(frozen=True)
@@ -42,6 +45,8 @@ class Decision:
     start: int
     since: CardSet
     """The cards this seat played from this decision on (the chosen one included)."""
+    w_theirs: float = 0.5
+    """Medium's weight of the others' cards at that moment (it depends on the hand sizes)."""
 
 
 def infer(obs: Observation) -> Belief:
@@ -99,16 +104,35 @@ def _decisions(obs: Observation, g: Geometry) -> tuple[Decision, ...]:
     table = g.start_cards if obs.rules.opening == "preplaced" and g.start is not None else 0
     start = g.start
     ob = g.opening_bit
-    found: dict[int, tuple[int, CardSet, CardSet, CardSet, int]] = {}
+    found: dict[int, tuple[int, CardSet, CardSet, CardSet, int, float]] = {}
+    # Hand sizes along the way (public), for Medium's racing and blocking weights.
+    sizes = list(obs.dealt)
+    gone: set[int] = set()
+    from_hands = obs.rules.preplaced_from == "hands"
     for i, e in enumerate(obs.history):
         if e.kind in ("preplace", "eliminated"):
             table |= deck.mask(e.cards)
+            if e.kind == "eliminated":
+                sizes[e.seat] = 0
+                gone.add(e.seat)
+            elif from_hands:
+                sizes[e.seat] -= len(e.cards)
+        elif e.kind == "give":
+            sizes[e.seat] -= 1
+            if e.to is not None:
+                sizes[e.to] += 1
         elif e.kind == "play":
             bit = 1 << deck.parse(e.card or "")
             if start is not None and e.seat != obs.seat:
                 cells = ob if ob and not table & ob else g.targets(table, start)
-                found[i] = (e.seat, bit, cells, table, start)
+                threat = min((sizes[s] for s in range(g.n) if s != e.seat and s not in gone),
+                             default=99)
+                found[i] = (e.seat, bit, cells, table, start,
+                            theirs_weight(sizes[e.seat], threat))
             table |= bit
+            sizes[e.seat] -= 1
+            if not sizes[e.seat]:
+                gone.add(e.seat)
             if start is None:
                 start = (bit.bit_length() - 1) % STRIDE
     # Walk back: a decision counts only if its seat gave or got no card since then, so that its
@@ -123,47 +147,12 @@ def _decisions(obs: Observation, g: Geometry) -> tuple[Decision, ...]:
             if e.to is not None:
                 spoiled[e.to] = True
         elif i in found:
-            seat, bit, cells, tbl, st = found[i]
+            seat, bit, cells, tbl, st, w = found[i]
             since[seat] |= bit
             if not spoiled[seat] and seat not in obs.eliminated:
-                out.append(Decision(seat, bit, cells, tbl, st, since[seat]))
+                out.append(Decision(seat, bit, cells, tbl, st, since[seat], w))
     out.reverse()
     return tuple(out)
-
-
-MODEL_BETA = 0.1
-"""How sharply other players are assumed to prefer cards that free their own (softmax scale)."""
-MODEL_EPS = 0.1
-"""The share of their choices assumed to be random."""
-
-
-def log_likelihood(g: Geometry, b: Belief, hands: list[CardSet]) -> float:
-    """How likely the other seats' past plays are if they held ``hands``, under a model of a
-    player who frees its own cards and holds back the others'. 0.0 when nothing is learned."""
-    total = 0.0
-    for d in b.decisions:
-        h = hands[d.seat] | d.since
-        p = h & d.cells
-        if not p & (p - 1):
-            continue
-        beyond = g.beyond(d.start)
-        others = ~h & ~d.table
-        chosen_v = 0.0
-        z = 0.0
-        k = 0
-        q = p
-        while q:
-            x = q & -q
-            q ^= x
-            bx = beyond[x]
-            own, theirs = (bx & h).bit_count(), (bx & others).bit_count()
-            v = math.exp(MODEL_BETA * (OWN_WEIGHT * own - theirs))
-            z += v
-            k += 1
-            if x == d.chosen:
-                chosen_v = v
-        total += math.log((1 - MODEL_EPS) * chosen_v / z + MODEL_EPS / k)
-    return total
 
 
 def sample_hands(obs: Observation, b: Belief, rnd: Rand, tries: int = 30) -> list[CardSet]:
@@ -242,3 +231,127 @@ def core_for(obs: Observation, b: Belief, g: Geometry, hands: list[CardSet]) -> 
     c.nplays = b.nplays
     c.over = False
     return c
+
+
+MEDIUM_PRIOR = 0.5
+"""The prior share of players who choose like Medium; the others are taken to choose at random."""
+MEDIUM_EPS = 0.05
+"""How often a Medium-like player is taken to stray from Medium's choice (to any playable card)."""
+
+
+def seat_odds(g: Geometry, decisions: Sequence[Decision], hand: CardSet) -> tuple[float, float]:
+    """The log-likelihoods of one seat's past plays if it holds ``hand`` now: for a player who
+    chooses like Medium but for a few slips, and for one who plays any playable card."""
+    lm = lr = 0.0
+    for d in decisions:
+        h = hand | d.since
+        p = h & d.cells
+        if not p & (p - 1):
+            continue  # a forced play tells nothing
+        k = p.bit_count()
+        top, _ = best_cards(g, d.start, h, d.table, p, d.w_theirs)
+        pm = MEDIUM_EPS / k
+        if top & d.chosen:
+            pm += (1 - MEDIUM_EPS) / top.bit_count()
+        lm += math.log(pm)
+        lr -= math.log(k)
+    return lm, lr
+
+
+def mix(lm: float, lr: float) -> float:
+    """The log-likelihood under the mixture of the two kinds of player (MEDIUM_PRIOR)."""
+    hi = max(lm, lr)
+    return hi + math.log(MEDIUM_PRIOR * math.exp(lm - hi) + (1 - MEDIUM_PRIOR) * math.exp(lr - hi))
+
+
+def log_likelihood(g: Geometry, b: Belief, hands: list[CardSet]) -> float:
+    """How likely the other seats' past plays are if they hold ``hands``; 0.0 when nothing is
+    learned. Each seat is, independently, Medium-like or random (seat_odds, mix)."""
+    total = 0.0
+    for s, ds in enumerate(_by_seat(b)):
+        if ds:
+            total += mix(*seat_odds(g, ds, hands[s]))
+    return total
+
+
+def _by_seat(b: Belief) -> list[list[Decision]]:
+    out: list[list[Decision]] = [[] for _ in b.need]
+    for d in b.decisions:
+        out[d.seat].append(d)
+    return out
+
+
+CHAIN_BURN_IN = 100
+"""Steps of the chain before its first deal is used."""
+CHAIN_THIN = 10
+"""Steps of the chain between two deals used."""
+
+
+class HandChain:
+    """A Markov chain over the deals consistent with the belief, whose stationary distribution
+    weighs each deal by how well it explains the others' plays (log_likelihood).
+
+    It starts from a uniform sample (sample_hands). A step swaps one unknown card between two
+    other seats, a symmetric proposal that keeps hand sizes, voids and known cards, and keeps the
+    swap with the Metropolis probability. Where nothing was learned from plays it deals afresh.
+    """
+
+    def __init__(self, obs: Observation, b: Belief, rnd: Rand) -> None:
+        self.obs = obs
+        self.g = obs.geometry
+        self.b = b
+        self.rnd = rnd
+        self.hands = sample_hands(obs, b, rnd)
+        n = len(b.need)
+        self.decisions = _by_seat(b)
+        self.seats = [s for s in range(n) if s != b.seat and self.hands[s] & b.unknown]
+        self.odds = [seat_odds(self.g, self.decisions[s], self.hands[s]) for s in range(n)]
+        self.ll = [mix(*o) for o in self.odds]
+        for _ in range(CHAIN_BURN_IN if b.decisions else 0):
+            self.step()
+
+    def draw(self) -> tuple[list[CardSet], list[bool]]:
+        """The next deal (every seat's hand, ours included) and each seat's kind in it: True
+        where it plays like Medium, False where at random, drawn from its posterior given its
+        hand. Our own seat counts as Medium-like."""
+        if self.b.decisions:
+            for _ in range(CHAIN_THIN):
+                self.step()
+        else:
+            self.hands = sample_hands(self.obs, self.b, self.rnd)  # uniform: a fresh deal
+        kinds = []
+        for s, (lm, lr) in enumerate(self.odds):
+            hi = max(lm, lr)
+            pm = MEDIUM_PRIOR * math.exp(lm - hi)
+            pr = (1 - MEDIUM_PRIOR) * math.exp(lr - hi)
+            kinds.append(s == self.b.seat or self.rnd() * (pm + pr) < pm)
+        return self.hands[:], kinds
+
+    def step(self) -> None:
+        """One Metropolis step."""
+        seats = self.seats
+        if len(seats) < 2:
+            return
+        rnd = self.rnd
+        i = int(rnd() * len(seats))
+        j = int(rnd() * (len(seats) - 1))
+        if j >= i:
+            j += 1
+        a, c = seats[i], seats[j]
+        hands = self.hands
+        unknown = self.b.unknown
+        x = random_card(hands[a] & unknown, rnd)
+        y = random_card(hands[c] & unknown, rnd)
+        void = self.b.void
+        if x & void[c] or y & void[a]:
+            return
+        ha = hands[a] ^ x ^ y
+        hc = hands[c] ^ x ^ y
+        oa = seat_odds(self.g, self.decisions[a], ha)
+        oc = seat_odds(self.g, self.decisions[c], hc)
+        la, lc = mix(*oa), mix(*oc)
+        delta = la + lc - self.ll[a] - self.ll[c]
+        if delta >= 0 or rnd() < math.exp(delta):
+            hands[a], hands[c] = ha, hc
+            self.ll[a], self.ll[c] = la, lc
+            self.odds[a], self.odds[c] = oa, oc

@@ -1,12 +1,14 @@
-"""Hard: anchored flat Monte Carlo over sampled worlds.
+"""Hard: anchored flat Monte Carlo over sampled worlds, one step of policy improvement on Medium.
 
-Each world deals the unseen cards to the other seats uniformly among the deals consistent with
-everything public (hand sizes, forced passes, gifts we saw), weighted by how well it explains the
-cards the others chose to play. Every candidate move is played out in the same world with the
-same random numbers, by a rollout policy that frees its own cards first. The search is anchored
-to Medium's choice: another move is taken only where its weighted mean result under the rules'
-scoring beats the anchor's by more than ``z`` standard errors of the paired difference, so the
-noise of a short search never makes Hard play worse than its heuristic.
+Each world deals the unseen cards to the other seats, drawn by a Markov chain among the deals
+consistent with everything public (hand sizes, forced passes, gifts we saw) in proportion to how
+well they explain the cards the others chose to play, under a model where each of them plays
+like Medium or at random (belief.HandChain). Every candidate move is played out in the same world
+with the same random numbers, every seat then choosing as Medium would (or at random, for a seat
+the world takes for a random player). The search is anchored to Medium's choice: another move is
+taken only where its mean result under the rules' scoring beats the anchor's by more than ``z``
+standard errors of the paired difference, so the noise of a short search never makes Hard play
+worse than its heuristic.
 """
 
 from __future__ import annotations
@@ -18,9 +20,9 @@ import time
 from ..core import Core
 from ..game import Observation
 from ..game import _parse_move as parse_move
-from ..sim import playout_random
-from .belief import core_for, infer, log_likelihood, sample_hands
+from .belief import HandChain, core_for, infer
 from .heuristic import medium
+from .rollout import playout_medium
 
 
 def apply(c: Core, kind: int, bit: int) -> None:
@@ -40,6 +42,7 @@ def hard(obs: Observation, seed: int, iterations: int | None, budget_ms: float,
     moves = obs.legal_moves
     if len(moves) == 1:
         return moves[0]
+    deadline = time.perf_counter() + budget_ms / 1000.0
     g = obs.geometry
     belief = infer(obs)
     rnd = random.Random(seed).random
@@ -50,14 +53,12 @@ def hard(obs: Observation, seed: int, iterations: int | None, budget_ms: float,
         assert pm is not None
         parsed.append(pm)
     k = len(moves)
-    diff = [0.0] * k  # weighted sums of (result - anchor's result), and of its square
+    diff = [0.0] * k  # sums of (result - anchor's result), and of its square
     diff2 = [0.0] * k
-    wsum = w2sum = 0.0
     me = obs.seat
     sign = -1 if obs.rules.is_point_scoring else 1
     dealt = obs.dealt
-    deadline = time.perf_counter() + budget_ms / 1000.0
-    top: float | None = None  # the largest log-weight so far; totals are kept relative to it
+    chain = HandChain(obs, belief, rnd)
     worlds = 0
     while True:
         if iterations is not None:
@@ -66,19 +67,7 @@ def hard(obs: Observation, seed: int, iterations: int | None, budget_ms: float,
         elif worlds >= min_worlds and time.perf_counter() >= deadline:
             break
         worlds += 1
-        hands = sample_hands(obs, belief, rnd)
-        w = 1.0
-        if belief.decisions:
-            lw = log_likelihood(g, belief, hands)
-            if top is None or lw > top:
-                if top is not None:
-                    scale = math.exp(top - lw)
-                    diff = [d * scale for d in diff]
-                    diff2 = [d * scale for d in diff2]
-                    wsum *= scale
-                    w2sum *= scale * scale
-                top = lw
-            w = math.exp(lw - top)
+        hands, kinds = chain.draw()
         base = core_for(obs, belief, g, hands)
         roll_seed = int(rnd() * 2**31)
         values = []
@@ -86,20 +75,16 @@ def hard(obs: Observation, seed: int, iterations: int | None, budget_ms: float,
             c = base.copy()
             apply(c, kind, bit)
             if not c.over:
-                playout_random(c, random.Random(roll_seed).random, greedy=True)
+                playout_medium(c, random.Random(roll_seed).random, kinds)
             values.append(sign * c.scores(dealt)[me])
         for i in range(k):
             d = values[i] - values[anchor]
-            diff[i] += w * d
-            diff2[i] += w * d * d
-        wsum += w
-        w2sum += w * w
+            diff[i] += d
+            diff2[i] += d * d
     best, best_mean = anchor, 0.0
-    if wsum > 0:
-        n_eff = wsum * wsum / w2sum
-        for i in range(k):
-            mean = diff[i] / wsum
-            var = max(0.0, diff2[i] / wsum - mean * mean)
-            if mean > best_mean and mean > z * math.sqrt(var / n_eff):
-                best, best_mean = i, mean
+    for i in range(k):
+        mean = diff[i] / worlds
+        var = max(0.0, diff2[i] / worlds - mean * mean)
+        if mean > best_mean and mean > z * math.sqrt(var / worlds):
+            best, best_mean = i, mean
     return moves[best]

@@ -1,0 +1,224 @@
+"""Medium in bits: its choices on a bare Core, for Hard's play-outs and for its model of how the
+others chose their cards.
+
+``card_value`` is heuristic.card_score's formula on plain ints, so that a play-out in which
+every seat plays like Medium costs little more than a greedy one; ``playout_medium`` plays a hand
+to its end that way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import STRIDE, CardSet
+from ..core import Core, Geometry
+from ..sim import Rand, fast_path_ok, random_card
+from .heuristic import RACE_FACTOR, THREAT_FACTOR, W_CHAIN, W_DEAD_END, W_MINE, W_THEIRS
+
+
+def theirs_weight(own_size: int, threat: int) -> float:
+    """Medium's weight of each card of the others that a play leads towards, for a mover
+    holding ``own_size`` cards whose closest opponent holds ``threat``."""
+    w = W_THEIRS
+    if own_size <= 3:
+        w *= RACE_FACTOR
+    if threat <= 2:
+        w *= THREAT_FACTOR
+    return w
+
+
+def card_value(g: Geometry, start: int, beyond: dict[CardSet, CardSet], hand: CardSet,
+               table: CardSet, bit: CardSet, w_theirs: float, by_value: bool) -> float:
+    """heuristic.card_score of the one-bit ``bit`` for a mover holding ``hand``."""
+    bb = beyond[bit]
+    card = bit.bit_length() - 1
+    pos = card % STRIDE
+    # The unbroken run of our own cards right behind the card, in its direction(s). A suit has
+    # STRIDE > n_ranks bits, so a run stops at the row's end by itself.
+    chain = 0
+    if pos >= start:
+        x = bit << 1
+        while hand & x:
+            chain += 1
+            x <<= 1
+    if pos <= start:
+        x = bit >> 1
+        while hand & x:
+            chain += 1
+            x >>= 1
+    score = (W_MINE * (bb & hand).bit_count() + W_CHAIN * chain
+             - w_theirs * (bb & ~hand & ~table).bit_count())
+    if not bb:
+        score += W_DEAD_END
+    if by_value:
+        score += g.values[card] / 4.0
+    return score
+
+
+def best_cards(g: Geometry, start: int, hand: CardSet, table: CardSet, playable: CardSet,
+               w_theirs: float) -> tuple[CardSet, float]:
+    """The playable cards Medium rates highest (a set: its ties) and their rating."""
+    beyond = g.beyond(start)
+    by_value = g.rules.scoring in ("face-value", "ruter7-values")
+    best = -1e9
+    top = 0
+    while playable:
+        b = playable & -playable
+        playable ^= b
+        v = card_value(g, start, beyond, hand, table, b, w_theirs, by_value)
+        if v > best + 1e-9:
+            best, top = v, b
+        elif v > best - 1e-9:
+            top |= b
+    return top, best
+
+
+def gift_value(g: Geometry, start: int | None, hand: CardSet, table: CardSet, card: int
+               ) -> float:
+    """heuristic.gift_score on plain ints: how good ``card`` is to give away."""
+    suit, pos = divmod(card, STRIDE)
+    st = start if start is not None else pos
+    run = g.run(table, suit, start)
+    if run is None:
+        distance = abs(pos - st) + 1
+    else:
+        distance = max(run[0] - pos, pos - run[1], 0)
+    score = float(distance)
+    if g.rules.scoring in ("face-value", "ruter7-values"):
+        score += g.values[card] / 3.0
+    if g.beyond(st)[1 << card] & hand:
+        score -= 3.0
+    return score
+
+
+def threat_of(c: Core, seat: int) -> int:
+    """The fewest cards held by another seat still in the hand (99 if none)."""
+    out = c.out
+    elim = c.elim
+    return min((h.bit_count() for s, h in enumerate(c.hands)
+                if s != seat and s not in out and s not in elim), default=99)
+
+
+def step_medium(c: Core, rnd: Rand) -> None:
+    """Medium's move for the seat to move (a random first card before a chosen start)."""
+    g = c.g
+    seat = c.to_move
+    hand = c.hands[seat]
+    if c.gift_to >= 0:
+        best = -1e9
+        choice = 0
+        ties = 0
+        q = hand
+        while q:
+            b = q & -q
+            q ^= b
+            v = gift_value(g, c.start, hand, c.table, b.bit_length() - 1)
+            if v > best + 1e-9:
+                best, choice, ties = v, b, 1
+            elif v > best - 1e-9:
+                ties += 1
+                if rnd() * ties < 1.0:
+                    choice = b
+        c.give(choice)
+        return
+    p = c.playable(seat)
+    if not p:
+        c.do_pass()
+        return
+    if c.start is None:
+        c.play_card(random_card(p, rnd))
+        return
+    w = theirs_weight(hand.bit_count(), threat_of(c, seat))
+    top, value = best_cards(g, c.start, hand, c.table, p, w)
+    if (value < -1.0 and c.can_pass(seat)
+            and g.pass_limit - c.passes[seat] >= 2):
+        c.do_pass()
+        return
+    c.play_card(random_card(top, rnd))
+
+
+def step_easy(c: Core, rnd: Rand) -> None:
+    """Easy's move: any playable card at random, passing only when it must; any gift."""
+    seat = c.to_move
+    if c.gift_to >= 0:
+        c.give(random_card(c.hands[seat], rnd))
+        return
+    p = c.playable(seat)
+    if p:
+        c.play_card(random_card(p, rnd))
+    else:
+        c.do_pass()
+
+
+def playout_medium(c: Core, rnd: Rand, medium_like: Sequence[bool] | None = None) -> None:
+    """Play the hand to its end with every seat choosing like Medium, or, where
+    ``medium_like`` says False, like Easy (mutates ``c``)."""
+    kinds = medium_like if medium_like is not None else [True] * c.g.n
+    while not c.over:
+        if fast_path_ok(c):
+            _finish_ends(c, rnd, kinds)
+            return
+        if kinds[c.to_move]:
+            step_medium(c, rnd)
+        else:
+            step_easy(c, rnd)
+
+
+def _finish_ends(c: Core, rnd: Rand, kinds: Sequence[bool]) -> None:
+    """sim._finish_ends with Medium's card choice: plain ends building, forced passing, no
+    gifts, first player out wins."""
+    g = c.g
+    start = c.start
+    assert start is not None
+    opens = g.opens(start)
+    beyond = g.beyond(start)
+    by_value = g.rules.scoring in ("face-value", "ruter7-values")
+    hands = c.hands
+    passes = c.passes
+    sizes = [h.bit_count() for h in hands]
+    targets = c.targets
+    table = c.table
+    n = g.n
+    s = c.to_move
+    while True:
+        p = hands[s] & targets
+        if p:
+            h = hands[s]
+            if p & (p - 1) and not kinds[s]:
+                p = random_card(p, rnd)
+            elif p & (p - 1):
+                size = sizes[s]
+                threat = min(sizes[o] for o in range(n) if o != s)
+                w = theirs_weight(size, threat)
+                best = -1e9
+                choice = 0
+                ties = 0
+                while p:
+                    b = p & -p
+                    p ^= b
+                    v = card_value(g, start, beyond, h, table, b, w, by_value)
+                    if v > best + 1e-9:
+                        best, choice, ties = v, b, 1
+                    elif v > best - 1e-9:
+                        ties += 1
+                        if rnd() * ties < 1.0:
+                            choice = b
+                p = choice
+            h ^= p
+            hands[s] = h
+            sizes[s] -= 1
+            table |= p
+            targets = (targets ^ p) | opens[p]
+            if not h:
+                break
+        else:
+            passes[s] += 1
+        s += 1
+        if s == n:
+            s = 0
+    c.targets = targets
+    c.table = table
+    c.to_move = s
+    c.nplays += 1  # only "some card was played" matters to the core after this point
+    c.out.append(s)
+    c.over = True
