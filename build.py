@@ -542,7 +542,7 @@ def icon_png(size: int) -> bytes:
 
 
 # ---------------------------------------------------------------------------------------------
-# Message catalogues: GNU gettext .po files compiled to .mo, which Python's gettext reads
+# Message catalogues: GNU gettext .po files compiled to .mo, which web/i18n.py reads
 
 
 class PoError(ValueError):
