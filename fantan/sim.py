@@ -133,16 +133,32 @@ def playout_random(c: Core, rnd: Rand, greedy: bool = False) -> None:
     """Play the hand to its end with random legal moves (mutates ``c``); see step_random."""
     while not c.over:
         if fast_path_ok(c):
-            _finish_ends(c, rnd, greedy)
+            finish_ends(c, rnd, greedy_chooser(c, rnd) if greedy else None)
             return
         step_random(c, rnd, greedy)
 
 
-def _finish_ends(c: Core, rnd: Rand, greedy: bool = False) -> None:
+Chooser = Callable[[int, CardSet, list[CardSet], CardSet], CardSet]
+"""How a play-out picks among several playable cards: (seat, playable, hands, table) -> card."""
+
+
+def greedy_chooser(c: Core, rnd: Rand) -> Chooser:
+    """finish_ends' chooser for greedy play-outs (greedy_card)."""
+    assert c.start is not None
+    beyond = c.g.beyond(c.start)
+
+    def choose(seat: int, playable: CardSet, hands: list[CardSet], table: CardSet) -> CardSet:
+        return greedy_card(playable, hands[seat], beyond, rnd, table)
+    return choose
+
+
+def finish_ends(c: Core, rnd: Rand, choose: Chooser | None = None) -> None:
+    """Play a hand on the fast path (plain ends building, forced passing, no gifts, first
+    player out wins) to its end: ``choose`` picks among several playable cards, at random by
+    default (mutates ``c``)."""
     g = c.g
     assert c.start is not None
     opens = g.opens(c.start)
-    beyond = g.beyond(c.start)
     hands = c.hands
     passes = c.passes
     targets = c.targets
@@ -152,14 +168,8 @@ def _finish_ends(c: Core, rnd: Rand, greedy: bool = False) -> None:
     while True:
         p = hands[s] & targets
         if p:
-            if greedy and p & (p - 1):
-                p = greedy_card(p, hands[s], beyond, rnd, table)
-            elif p & (p - 1):
-                k = int(rnd() * p.bit_count())
-                while k:
-                    p &= p - 1
-                    k -= 1
-                p &= -p
+            if p & (p - 1):
+                p = random_card(p, rnd) if choose is None else choose(s, p, hands, table)
             h = hands[s] ^ p
             hands[s] = h
             table |= p

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from ..cards import STRIDE, CardSet
 from ..core import Core, Geometry
-from ..sim import Rand, fast_path_ok, random_card
+from ..sim import Chooser, Rand, fast_path_ok, finish_ends, random_card
 from .heuristic import RACE_FACTOR, THREAT_FACTOR, W_CHAIN, W_DEAD_END, W_MINE, W_THEIRS
 
 
@@ -156,7 +156,7 @@ def playout_medium(c: Core, rnd: Rand, medium_like: Sequence[bool] | None = None
     kinds = medium_like if medium_like is not None else [True] * c.g.n
     while not c.over:
         if fast_path_ok(c):
-            _finish_ends(c, rnd, kinds)
+            finish_ends(c, rnd, medium_chooser(c, rnd, kinds))
             return
         if kinds[c.to_move]:
             step_medium(c, rnd)
@@ -164,61 +164,34 @@ def playout_medium(c: Core, rnd: Rand, medium_like: Sequence[bool] | None = None
             step_easy(c, rnd)
 
 
-def _finish_ends(c: Core, rnd: Rand, kinds: Sequence[bool]) -> None:
-    """sim._finish_ends with Medium's card choice: plain ends building, forced passing, no
-    gifts, first player out wins."""
+def medium_chooser(c: Core, rnd: Rand, kinds: Sequence[bool]) -> Chooser:
+    """sim.finish_ends' chooser with Medium's card choice (or a random one for a seat whose
+    kind is False)."""
     g = c.g
     start = c.start
     assert start is not None
-    opens = g.opens(start)
     beyond = g.beyond(start)
     by_value = g.rules.scoring in ("face-value", "ruter7-values")
-    hands = c.hands
-    passes = c.passes
-    sizes = [h.bit_count() for h in hands]
-    targets = c.targets
-    table = c.table
     n = g.n
-    s = c.to_move
-    while True:
-        p = hands[s] & targets
-        if p:
-            h = hands[s]
-            if p & (p - 1) and not kinds[s]:
-                p = random_card(p, rnd)
-            elif p & (p - 1):
-                size = sizes[s]
-                threat = min(sizes[o] for o in range(n) if o != s)
-                w = theirs_weight(size, threat)
-                best = -1e9
-                choice = 0
-                ties = 0
-                while p:
-                    b = p & -p
-                    p ^= b
-                    v = card_value(g, start, beyond, h, table, b, w, by_value)
-                    if v > best + 1e-9:
-                        best, choice, ties = v, b, 1
-                    elif v > best - 1e-9:
-                        ties += 1
-                        if rnd() * ties < 1.0:
-                            choice = b
-                p = choice
-            h ^= p
-            hands[s] = h
-            sizes[s] -= 1
-            table |= p
-            targets = (targets ^ p) | opens[p]
-            if not h:
-                break
-        else:
-            passes[s] += 1
-        s += 1
-        if s == n:
-            s = 0
-    c.targets = targets
-    c.table = table
-    c.to_move = s
-    c.nplays += 1  # only "some card was played" matters to the core after this point
-    c.out.append(s)
-    c.over = True
+
+    def choose(s: int, p: CardSet, hands: list[CardSet], table: CardSet) -> CardSet:
+        if not kinds[s]:
+            return random_card(p, rnd)
+        h = hands[s]
+        threat = min(hands[o].bit_count() for o in range(n) if o != s)
+        w = theirs_weight(h.bit_count(), threat)
+        best = -1e9
+        choice = 0
+        ties = 0
+        while p:
+            b = p & -p
+            p ^= b
+            v = card_value(g, start, beyond, h, table, b, w, by_value)
+            if v > best + 1e-9:
+                best, choice, ties = v, b, 1
+            elif v > best - 1e-9:
+                ties += 1
+                if rnd() * ties < 1.0:
+                    choice = b
+        return choice
+    return choose
