@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..cards import STRIDE, bits
+from ..cards import STRIDE, CardSet, bits
+from ..core import Geometry
 from ..game import Observation
 from ..sim import Rand
 
@@ -75,18 +76,23 @@ def opening_score(obs: Observation, card: int) -> float:
 
 def gift_score(obs: Observation, card: int) -> float:
     """How good a card is to give away: far from playable, costly to hold, not ours to need."""
-    g = obs.geometry
+    return gift_value(obs.geometry, obs.start, obs.hand_mask, obs.table_mask, card)
+
+
+def gift_value(g: Geometry, start: int | None, hand: CardSet, table: CardSet, card: int
+               ) -> float:
+    """gift_score on plain ints (Hard's play-outs use it on bare cores)."""
     suit, pos = divmod(card, STRIDE)
-    start = obs.start if obs.start is not None else pos
-    run = g.run(obs.table_mask, suit, obs.start)
+    st = start if start is not None else pos
+    run = g.run(table, suit, start)
     if run is None:
-        distance = abs(pos - start) + 1
+        distance = abs(pos - st) + 1
     else:
         distance = max(run[0] - pos, pos - run[1], 0)
     score = float(distance)
-    if obs.rules.scoring in ("face-value", "ruter7-values"):
+    if g.rules.scoring in ("face-value", "ruter7-values"):
         score += g.values[card] / 3.0
-    if g.beyond(start)[1 << card] & obs.hand_mask:
+    if g.beyond(st)[1 << card] & hand:
         score -= 3.0
     return score
 

@@ -8,12 +8,20 @@ to its end that way.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..cards import STRIDE, CardSet
 from ..core import Core, Geometry
 from ..sim import Chooser, Rand, fast_path_ok, finish_ends, random_card
-from .heuristic import RACE_FACTOR, THREAT_FACTOR, W_CHAIN, W_DEAD_END, W_MINE, W_THEIRS
+from .heuristic import (
+    RACE_FACTOR,
+    THREAT_FACTOR,
+    W_CHAIN,
+    W_DEAD_END,
+    W_MINE,
+    W_THEIRS,
+    gift_value,
+)
 
 
 def theirs_weight(own_size: int, threat: int) -> float:
@@ -73,24 +81,6 @@ def best_cards(g: Geometry, start: int, hand: CardSet, table: CardSet, playable:
     return top, best
 
 
-def gift_value(g: Geometry, start: int | None, hand: CardSet, table: CardSet, card: int
-               ) -> float:
-    """heuristic.gift_score on plain ints: how good ``card`` is to give away."""
-    suit, pos = divmod(card, STRIDE)
-    st = start if start is not None else pos
-    run = g.run(table, suit, start)
-    if run is None:
-        distance = abs(pos - st) + 1
-    else:
-        distance = max(run[0] - pos, pos - run[1], 0)
-    score = float(distance)
-    if g.rules.scoring in ("face-value", "ruter7-values"):
-        score += g.values[card] / 3.0
-    if g.beyond(st)[1 << card] & hand:
-        score -= 3.0
-    return score
-
-
 def threat_of(c: Core, seat: int) -> int:
     """The fewest cards held by another seat still in the hand (99 if none)."""
     out = c.out
@@ -99,27 +89,33 @@ def threat_of(c: Core, seat: int) -> int:
                 if s != seat and s not in out and s not in elim), default=99)
 
 
+def best_of(cards: CardSet, value: Callable[[CardSet], float], rnd: Rand) -> CardSet:
+    """The card of a non-empty set that ``value`` rates highest, ties broken at random."""
+    best = -1e9
+    choice = 0
+    ties = 0
+    while cards:
+        b = cards & -cards
+        cards ^= b
+        v = value(b)
+        if v > best + 1e-9:
+            best, choice, ties = v, b, 1
+        elif v > best - 1e-9:
+            ties += 1
+            if rnd() * ties < 1.0:
+                choice = b
+    return choice
+
+
 def step_medium(c: Core, rnd: Rand) -> None:
     """Medium's move for the seat to move (a random first card before a chosen start)."""
     g = c.g
     seat = c.to_move
     hand = c.hands[seat]
     if c.gift_to >= 0:
-        best = -1e9
-        choice = 0
-        ties = 0
-        q = hand
-        while q:
-            b = q & -q
-            q ^= b
-            v = gift_value(g, c.start, hand, c.table, b.bit_length() - 1)
-            if v > best + 1e-9:
-                best, choice, ties = v, b, 1
-            elif v > best - 1e-9:
-                ties += 1
-                if rnd() * ties < 1.0:
-                    choice = b
-        c.give(choice)
+        start, table = c.start, c.table
+        c.give(best_of(hand, lambda b: gift_value(g, start, hand, table, b.bit_length() - 1),
+                       rnd))
         return
     p = c.playable(seat)
     if not p:
@@ -180,18 +176,5 @@ def medium_chooser(c: Core, rnd: Rand, kinds: Sequence[bool]) -> Chooser:
         h = hands[s]
         threat = min(hands[o].bit_count() for o in range(n) if o != s)
         w = theirs_weight(h.bit_count(), threat)
-        best = -1e9
-        choice = 0
-        ties = 0
-        while p:
-            b = p & -p
-            p ^= b
-            v = card_value(g, start, beyond, h, table, b, w, by_value)
-            if v > best + 1e-9:
-                best, choice, ties = v, b, 1
-            elif v > best - 1e-9:
-                ties += 1
-                if rnd() * ties < 1.0:
-                    choice = b
-        return choice
+        return best_of(p, lambda b: card_value(g, start, beyond, h, table, b, w, by_value), rnd)
     return choose
