@@ -64,14 +64,14 @@ PYSCRIPT_BOOT_FILES = (
     "py-terminal-",
 )
 
-# The page's own entry point; every other Python file of web/ goes to the in-browser filesystem.
+# The page's own entry point; every other Python file of web/ goes into the archive below.
 MAIN_PY = "main.py"
 WORKER_PY = "ai_worker.py"  # the computer players' worker: loaded by its own script tag
 CONFIG_NAME = "pyscript.json"  # the page's PyScript config, which build.py puts in the page
 # The engine, the DOM layer's modules and the catalogues travel in one archive that PyScript
-# unpacks into the in-browser filesystem: one request instead of twenty, and it carries the
-# modules' bytecode compiled ahead by the same Python as the browser's, so the first import
-# does not compile them again.
+# writes into the in-browser filesystem and Python imports from (zipimport): one request
+# instead of twenty, no unpacking, and it carries the modules' bytecode compiled ahead by the
+# same Python as the browser's, so the first import does not compile them again.
 BUNDLE_NAME = "python.zip"
 # Bytecode ships only for the modules the page imports before its table is on screen, where
 # compiling would delay the start: not for the terminal game, arena and benchmark (never
@@ -182,21 +182,22 @@ def package_files(package: Path) -> list[str]:
 
 
 def pyscript_config(bundle: str = BUNDLE_NAME) -> dict[str, Any]:
-    """The PyScript config: the local interpreter, and the archive of our Python files, unpacked
-    into the working directory (which is on sys.path)."""
+    """The PyScript config: the local interpreter, and the archive of our Python files, written
+    as it is into the working directory. The entry points put it on sys.path and Python imports
+    from it (zipimport): unpacking it would cost the start more."""
     return {
         "interpreter": "./vendor/pyodide/pyodide.mjs",
-        "files": {f"./{bundle}": "./*"},
+        "files": {f"./{bundle}": f"./{bundle}"},
     }
 
 
 # Run by Node with the vendored Pyodide: reads {name: source} as JSON on stdin and writes
 # {"files": {bytecode path: base64 bytes}}. The bytecode is "unchecked hash" .pyc (PEP 552):
-# the importer uses it without comparing timestamps, which an unpacked archive could not keep
-# anyway. It leaves out what the page never reads, to keep the download small: docstrings (as
-# `python -OO` would; asserts stay) and column ranges (as `-X no_debug_ranges` would). Line
-# numbers stay those of the sources, which ship beside the bytecode, so tracebacks still read
-# as usual.
+# the importer uses it without comparing it with the source. Each module's .pyc sits beside its
+# .py (not in __pycache__), where zipimport looks for it. It leaves out what the page never
+# reads, to keep the download small: docstrings (as `python -OO` would; asserts stay) and column
+# ranges (as `-X no_debug_ranges` would). Line numbers stay those of the sources, which ship
+# beside the bytecode, so tracebacks still read as usual.
 PYC_COMPILER = """
 import { loadPyodide } from %(loader)s;
 const chunks = [];
@@ -224,7 +225,7 @@ for name, text in json.loads(SOURCES).items():
     source = text.encode("utf-8")
     code = compile(without_docstrings(ast.parse(source, name)), name, "exec", dont_inherit=True)
     pyc = _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
-    out[importlib.util.cache_from_source(name)] = base64.b64encode(pyc).decode()
+    out[name[:-len(".py")] + ".pyc"] = base64.b64encode(pyc).decode()
 assert next(compile("x = 1", "x", "exec").co_positions())[2] is None  # no column ranges
 json.dumps({"files": out})
 `));
@@ -742,7 +743,7 @@ def build(out: Path = DIST, node_modules: Path | None = None, root: Path = ROOT)
     # starts. (web/index.html names the file, which build.py replaces by its content.)
     page.write_text(with_inline_config(page.read_text(encoding="utf-8"), pyscript_config()),
                     encoding="utf-8")
-    # The computer players' worker unpacks the same archive (one download, cached once).
+    # The computer players' worker imports from the same archive (one download, cached once).
     write_json(out / WORKER_CONFIG_NAME, pyscript_config())
     write_json(out / MANIFEST_NAME, web_manifest())
     (out / "icons").mkdir(exist_ok=True)

@@ -11,7 +11,8 @@ Measures, in one run on the same files and the same local server:
 - first paint of the page shell;
 - the bytes a cold visit downloads, the app's against the bare runtime's (raw, and gzipped as a
   static host would send them).
-Times are medians of --runs loads; they vary with the machine's load.
+Times are medians of --runs loads; they vary with the machine's load, so the pages take turns,
+run by run, and each comparison is also given as the median of the runs' own ratios.
 """
 
 from __future__ import annotations
@@ -132,9 +133,12 @@ def main() -> None:
 
             browser.close()
 
-            for name, url in pages.items():
-                cold, paint = [], []
-                for run in range(args.runs):
+            # The pages take turns, run by run, so that a change in the machine's load
+            # between runs weighs on all of them alike.
+            cold: dict[str, list[float]] = {name: [] for name in pages}
+            paint: dict[str, list[float]] = {name: [] for name in pages}
+            for run in range(args.runs):
+                for name, url in pages.items():
                     # A new profile on disk each time: nothing cached, but a disk cache like a
                     # real browser's (an in-memory context cache would not keep the wasm).
                     profile = tempfile.mkdtemp(dir=tmp)
@@ -148,55 +152,71 @@ def main() -> None:
                                                timeout=180_000)
                     if run == 0:
                         results.setdefault(name, {})["bytes"] = bytes_of(site, served)
-                    cold.append(timing["ready"])
-                    paint.append(timing["paint"])
+                    cold[name].append(timing["ready"])
+                    paint[name].append(timing["paint"])
                     context.close()
-                results[name].update(cold=median(cold), paint=median(paint))
+            for name in pages:
+                results[name].update(cold=cold[name], paint=median(paint[name]))
 
+            # A returning visit: one persistent profile per page after a first visit; the same
+            # tab reloaded, then a new tab, each after the previous visit has finished starting
+            # (the app's computer-player worker included, whose start a reload would otherwise
+            # cut short). Again the pages take turns.
+            contexts, tabs = {}, {}
             for name, url in pages.items():
-                with tempfile.TemporaryDirectory() as profile:
-                    context = p.chromium.launch_persistent_context(profile, **launch)
-                    context.add_init_script(TIMING)
-                    page = context.new_page()
-                    load(page, url)
-                    if name == "app":
-                        page.wait_for_selector("html[data-offline=ready]", state="attached",
-                                               timeout=180_000)
-                    settle(page, name)
-                    # A returning visit: the same tab reloaded, then a new tab, each after the
-                    # previous visit has finished starting (the app's computer-player worker
-                    # included, whose start a reload would otherwise cut short).
-                    warm: list[float] = []
-                    paint = []
-                    for _ in range(args.runs):
-                        timing = load(page, url)
-                        warm.append(timing["ready"])
-                        paint.append(timing["paint"])
-                        settle(page, name)
-                    tab: list[float] = []
-                    for _ in range(args.runs):
-                        page.close()
-                        page = context.new_page()
-                        tab.append(load(page, url)["ready"])
-                        settle(page, name)
-                    results[name].update(warm=median(warm), warm_paint=median(paint),
-                                         tab=median(tab))
-                    context.close()
+                contexts[name] = p.chromium.launch_persistent_context(
+                    tempfile.mkdtemp(dir=tmp), **launch)
+                contexts[name].add_init_script(TIMING)
+                tabs[name] = contexts[name].new_page()
+                load(tabs[name], url)
+                if name == "app":
+                    tabs[name].wait_for_selector("html[data-offline=ready]", state="attached",
+                                                 timeout=180_000)
+                settle(tabs[name], name)
+            warm: dict[str, list[float]] = {name: [] for name in pages}
+            warm_paint: dict[str, list[float]] = {name: [] for name in pages}
+            tab: dict[str, list[float]] = {name: [] for name in pages}
+            for _ in range(args.runs):
+                for name, url in pages.items():
+                    timing = load(tabs[name], url)
+                    warm[name].append(timing["ready"])
+                    warm_paint[name].append(timing["paint"])
+                    settle(tabs[name], name)
+            for _ in range(args.runs):
+                for name, url in pages.items():
+                    tabs[name].close()
+                    tabs[name] = contexts[name].new_page()
+                    tab[name].append(load(tabs[name], url)["ready"])
+                    settle(tabs[name], name)
+            for name in pages:
+                results[name].update(warm=warm[name], warm_paint=median(warm_paint[name]),
+                                     tab=tab[name])
+                contexts[name].close()
         server.shutdown()
 
     app, bare = results["app"], results["bare Pyodide"]
+    floor = results["bare PyScript"]
+
+    def versus(a: dict[str, Any], b: dict[str, Any], key: str) -> str:
+        """a against b: the ratio of the medians, and the median of the runs' own ratios
+        (each run's loads were made one after the other, so the load of the machine then
+        weighs on both)."""
+        ratios = [x / y for x, y in zip(a[key], b[key], strict=True)]
+        return (f"{100 * (median(a[key]) / median(b[key]) - 1):+.1f}% "
+                f"(per run: {100 * (median(ratios) - 1):+.1f}%)")
+
     print(f"Load benchmark, medians of {args.runs} (ms, to Python ready):")
     print(f"{'':16}{'cold':>8}{'reload':>8}{'new tab':>9}{'first paint cold/warm':>24}")
     for name, r in results.items():
-        cold, warm, paint, warm_paint = r["cold"], r["warm"], r["paint"], r["warm_paint"]
-        print(f"{name:16}{cold:8.0f}{warm:8.0f}{r['tab']:9.0f}{paint:14.0f} /{warm_paint:6.0f}")
-    print(f"warm app vs bare Pyodide, reload: {100 * (app['warm'] / bare['warm'] - 1):+.1f}%, "
-          f"new tab: {100 * (app['tab'] / bare['tab'] - 1):+.1f}%")
-    print(f"cold app vs bare Pyodide: {100 * (app['cold'] / bare['cold'] - 1):+.1f}%")
-    floor = results["bare PyScript"]
-    print(f"warm PyScript alone vs bare Pyodide, reload: "
-          f"{100 * (floor['warm'] / bare['warm'] - 1):+.1f}%, "
-          f"new tab: {100 * (floor['tab'] / bare['tab'] - 1):+.1f}%")
+        print(f"{name:16}{median(r['cold']):8.0f}{median(r['warm']):8.0f}"
+              f"{median(r['tab']):9.0f}{r['paint']:14.0f} /{r['warm_paint']:6.0f}")
+    print(f"warm app vs bare Pyodide, reload: {versus(app, bare, 'warm')}, "
+          f"new tab: {versus(app, bare, 'tab')}")
+    print(f"cold app vs bare Pyodide: {versus(app, bare, 'cold')}")
+    print(f"warm PyScript alone vs bare Pyodide, reload: {versus(floor, bare, 'warm')}, "
+          f"new tab: {versus(floor, bare, 'tab')}")
+    print(f"warm app vs bare PyScript, reload: {versus(app, floor, 'warm')}, "
+          f"new tab: {versus(app, floor, 'tab')}")
     for name, r in results.items():
         raw, packed = r["bytes"]
         print(f"cold bytes {name:14} {raw / 1e6:6.2f} MB raw, {packed / 1e6:5.2f} MB gzipped")

@@ -1,6 +1,7 @@
 """A bare page that loads the engine into Pyodide the way the computer players' worker gets it
-(the files of its PyScript config), runs a Python script and keeps the script's last value in
-``window.__result``; ``html[data-phase=ready]`` marks the end. Shared by a test and a benchmark."""
+(the files of its PyScript config, the archive put on sys.path), runs a Python script and keeps
+the script's last value in ``window.__result``; ``html[data-phase=ready]`` marks the end.
+Shared by a test and a benchmark."""
 
 from __future__ import annotations
 
@@ -17,15 +18,12 @@ const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
 const pyodide = await loadPyodide({{ indexURL }});
 const config = await (await fetch("./pyscript-ai.json")).json();
 for (const [source, target] of Object.entries(config.files)) {{
-  if (target.endsWith("/*")) {{
-    const archive = await (await fetch(source)).arrayBuffer();
-    pyodide.unpackArchive(archive, "zip", {{ extractDir: "/home/pyodide" }});
-    continue;
-  }}
   const data = new Uint8Array(await (await fetch(source)).arrayBuffer());
   const path = target.replace(/^\\.\\//, "/home/pyodide/");
   pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
   pyodide.FS.writeFile(path, data);
+  // An archive of modules goes on sys.path, as the worker's entry point puts it.
+  if (path.endsWith(".zip")) pyodide.runPython(`import sys; sys.path.insert(0, "${{path}}")`);
 }}
 const code = await (await fetch("./{name}.py")).text();
 window.__result = await pyodide.runPythonAsync(code);

@@ -4,9 +4,11 @@ English, and every id the page's code asks for present."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import string
 import struct
+import zipimport
 from pathlib import Path
 
 import pytest
@@ -249,3 +251,24 @@ def test_an_unreadable_catalogue_falls_back_to_english(tmp_path: Path) -> None:
     cat = i18n.load(tmp_path, ["de"])
     assert cat.language == "en" and cat.t("button.hint") == "Hint"
     assert i18n.available(tmp_path / "missing") == []
+
+
+def test_catalogues_load_from_the_archive_the_module_was_imported_from(tmp_path: Path) -> None:
+    # As in the page: i18n.py and the compiled catalogues inside python.zip, imported by
+    # zipimport, never unpacked.
+    archive = tmp_path / "python.zip"
+    archive.write_bytes(build.zip_bytes({
+        "i18n.py": (WEB / "i18n.py").read_bytes(),
+        "locale/en/LC_MESSAGES/fantan.mo": build.compile_po(web_support.EN_PO.read_text()),
+        "locale/de/LC_MESSAGES/fantan.mo": build.compile_po(po_path("de").read_text()),
+    }))
+    spec = zipimport.zipimporter(str(archive)).find_spec("i18n")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.LOCALEDIR == str(archive / "locale")
+    cat = module.load(module.LOCALEDIR, ["nl", "de"], read=module.read_beside)
+    assert cat.language == "de"  # no Dutch in this archive
+    assert cat.t("button.hint") == catalog("de").t("button.hint") != "Hint"
+    # Read as files instead, the same paths are missing: English.
+    assert module.load(module.LOCALEDIR, ["de"]).language == "en"

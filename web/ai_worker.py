@@ -2,8 +2,12 @@
 waits for a search. It sees only the observation it is given and never touches the DOM."""
 
 import json
+import os
+import sys
 
-import fantan.ai
+sys.path.insert(0, os.path.abspath("python.zip"))  # the game's modules, as on the page
+
+import fantan.ai  # noqa: E402
 
 
 def choose(observation: str, level: str, seed: int) -> str:

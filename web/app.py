@@ -131,7 +131,7 @@ class Page:
         chosen = self.lang_override or self.settings["language"]
         languages = [chosen] if chosen else []
         languages += i18n.browser_languages(list(window.navigator.languages or []))
-        return i18n.load("locale", languages)
+        return i18n.load(i18n.LOCALEDIR, languages, read=i18n.read_beside)
 
     def apply_language(self):
         """Put the catalogue's words on everything outside the regions that render() fills."""

@@ -149,17 +149,36 @@ def _mo_path(localedir: str | os.PathLike[str], language: str) -> str:
     return os.path.join(localedir, language, "LC_MESSAGES", f"{DOMAIN}.mo")
 
 
-def load(localedir: str | os.PathLike[str], languages: Iterable[str] = (DEFAULT,)) -> Catalog:
+def read_file(path: str) -> bytes:
+    """A file's bytes (OSError if it cannot be read)."""
+    with open(path, "rb") as file:
+        return file.read()
+
+
+LOCALEDIR = os.path.join(os.path.dirname(__file__), "locale")
+"""The catalogues beside this module. In the page that is inside the archive the module was
+imported from, so they are read with ``read_beside``."""
+
+
+def read_beside(path: str) -> bytes:
+    """A file beside this module, read by the loader that imported it: from the file system, or
+    from a zip archive on sys.path (OSError if it is not there)."""
+    data: bytes = __loader__.get_data(path)  # type: ignore[name-defined]
+    return data
+
+
+def load(localedir: str | os.PathLike[str], languages: Iterable[str] = (DEFAULT,),
+         read: Callable[[str], bytes] = read_file) -> Catalog:
     """The catalogue for the first available language of `languages`, falling back to English.
-    A catalogue that cannot be read is skipped (its language falls back to English)."""
+    A catalogue that is missing or cannot be read is skipped (its language falls back to
+    English). ``read`` gets a catalogue's path and returns its bytes."""
     found: list[str] = []
     chain: list[Messages] = []
     for language in [lang for lang in languages if lang] + [DEFAULT]:
-        if language in found or not os.path.isfile(_mo_path(localedir, language)):
+        if language in found:
             continue
         try:
-            with open(_mo_path(localedir, language), "rb") as file:
-                chain.append(Messages(file.read()))
+            chain.append(Messages(read(_mo_path(localedir, language))))
         except (OSError, ValueError, struct.error):
             continue
         found.append(language)
