@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from .cards import STRIDE, CardSet, Deck, deck_for
+from .cards import STRIDE, CardSet, Deck, bits, deck_for
 from .rules import Rules
 
 ENDS, EIGHTS_FIRST, SIX_AND_EIGHT_FIRST = 0, 1, 2
@@ -268,6 +268,18 @@ class Core:
             and self.passes[seat] < self.g.pass_limit
             and not self.opening_pending()
         )
+
+    def options(self) -> list[tuple[int, CardSet]]:
+        """The legal moves of the seat to move as (kind, card): kind 0 plays the card, 1 passes
+        (card 0), 2 gives the card. Plays in hand order, then the pass; while a gift is due,
+        only the gifts, in hand order."""
+        seat = self.to_move
+        if self.gift_to >= 0:
+            return [(2, 1 << c) for c in bits(self.hands[seat])]
+        out = [(0, 1 << c) for c in bits(self.playable(seat))]
+        if self.can_pass(seat):
+            out.append((1, 0))
+        return out
 
     def pass_eliminates(self, seat: int) -> bool:
         """Whether ``seat`` passing now would eliminate it: under limited passing, a pass it

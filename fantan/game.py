@@ -211,13 +211,14 @@ class GameState:
         c = self._c
         if c.over:
             return ()
-        deck = c.g.deck
-        seat = c.to_move
-        if c.gift_to >= 0:
-            return tuple("give:" + deck.code(x) for x in deck.cards(c.hands[seat]))
-        moves = [deck.code(x) for x in deck.cards(c.playable(seat))]
-        if c.can_pass(seat):
-            moves.append("pass")
+        code = c.g.deck.code
+        moves = []
+        for kind, bit in c.options():
+            if kind == 1:
+                moves.append("pass")
+            else:
+                card = code(bit.bit_length() - 1)
+                moves.append(card if kind == 0 else "give:" + card)
         return tuple(moves)
 
     def why_illegal(self, move: object) -> str | None:

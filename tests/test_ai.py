@@ -54,25 +54,36 @@ def test_every_level_plays_legal_moves_in_every_preset(name: str) -> None:
         assert "free-first-card" in seen
 
 
-def _first_choice_point(rules: fantan.Rules, seed: int) -> fantan.GameState:
+def _first_choice_point(rules: fantan.Rules, seed: int, endgame: bool = False
+                        ) -> fantan.GameState:
+    """A random game's first choice past the opening, or with ``endgame`` its first choice for
+    a seat holding few enough cards for Hard to search its own later moves (else its last)."""
     state = fantan.new_game(rules, seed)
     rnd = random.Random(seed)
-    while True:
+    last = state
+    while not state.is_over:
         moves = state.legal_moves()
         if len(moves) > 1 and len(state.history) > 8:
-            return state
+            last = state
+            seat = state.to_move
+            assert seat is not None
+            if not endgame or len(state.hand(seat)) <= search.ENDGAME_CARDS:
+                return state
         state = state.play(moves[int(rnd.random() * len(moves))])
+    return last
 
 
+@pytest.mark.parametrize("endgame", [False, True])
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("name", ["fan-tan", "ruter-7", "shichi-narabe"])
-def test_decision_depends_only_on_what_is_public(level: str, name: str) -> None:
+def test_decision_depends_only_on_what_is_public(level: str, name: str, endgame: bool) -> None:
     """Two states that differ only in how the hidden cards are split between two opponents
-    (consistent with everything public) give the same decision for the same seed."""
+    (consistent with everything public) give the same decision for the same seed, in the
+    middle of a hand and near its end (where Hard also searches its own later moves)."""
     rules = fantan.preset(name)
     checked = 0
     for seed in range(40):
-        state = _first_choice_point(rules, seed)
+        state = _first_choice_point(rules, seed, endgame)
         me = state.to_move
         assert me is not None
         twin = _swap_hidden(state, me)
@@ -150,6 +161,68 @@ def test_same_seed_same_move_whatever_global_random_does(level: str) -> None:
     assert ai.choose(level, obs.to_dict(), seed=9, iterations=40) == first
 
 
+@pytest.mark.parametrize("name", ["fan-tan", "ruter-7", "shichi-narabe", "points"])
+def test_same_seed_same_move_in_the_endgame(name: str) -> None:
+    state = _first_choice_point(fantan.preset(name), 5, endgame=True)
+    obs = state.observation(state.to_move)  # type: ignore[arg-type]
+    assert obs.hand_sizes[obs.seat] <= search.ENDGAME_CARDS
+    first = ai.choose("hard", obs, seed=3, iterations=30)
+    assert first in obs.legal_moves
+    assert ai.choose("hard", obs.to_dict(), seed=3, iterations=30) == first
+
+
+def _endgame_core(hands: list[list[str]], to_move: int) -> tuple[fantan.core.Core, tuple[int, ...]]:
+    """A fan-tan hand near its end: the given hands, every other card on the table."""
+    g = fantan.core.geometry(fantan.preset("fan-tan"))
+    masks = [g.deck.mask(h) for h in hands]
+    table = g.full
+    for m in masks:
+        table &= ~m
+    c = fantan.core.Core.deal(g, masks, table, to_move)
+    c.nplays = 52 - sum(len(h) for h in hands)
+    return c, (13, 13, 13, 13)
+
+
+def test_endgame_search_finds_the_winning_line() -> None:
+    """Seat 3 holds 9S 10S QD, seat 2 only AD (behind seat 0's KD, itself behind our QD).
+    Played as Medium plays it, seat 2 goes out first; our best line goes out first, and the
+    search finds it whatever the random numbers."""
+    hands = [["QS", "KD"], ["JS", "KS", "AS"], ["AD"], ["9S", "10S", "QD"]]
+    for seed in range(5):
+        c, dealt = _endgame_core(hands, 3)
+        rollout.playout_medium(c, random.Random(seed).random)
+        assert c.winner() == 2
+        c, dealt = _endgame_core(hands, 3)
+        value = search.best_line(c, 3, [True] * 4, seed, 1, dealt)
+        assert value == 5  # 9S, 10S (seat 1 then plays JS), QD: the others keep 2 + 2 + 1
+    c, _ = _endgame_core(hands, 3)
+    assert sorted(c.options()) == [(0, 1 << c.g.deck.parse(x)) for x in ("9S", "QD")]
+
+
+def test_endgame_search_follows_a_bounded_number_of_lines(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """However many options our later turns offer, one world costs at most ``lines`` lines
+    (past that our choices are Medium's)."""
+    hands = [["QS", "KD"], ["JS", "KS", "AS"], ["AD"], ["9S", "10S", "QD"]]
+    ends = [0]
+    scores = fantan.core.Core.scores
+
+    def counted(self: fantan.core.Core, dealt: tuple[int, ...]) -> tuple[int, ...]:
+        ends[0] += 1
+        return scores(self, dealt)
+
+    monkeypatch.setattr(fantan.core.Core, "scores", counted)
+    followed = {}
+    for cap in (1, 2, 3, search.ENDGAME_LINES):
+        ends[0] = 0
+        c, dealt = _endgame_core(hands, 3)
+        search.best_line(c, 3, [True] * 4, 0, 1, dealt, [cap])
+        followed[cap] = ends[0]
+    assert followed[1] == 1  # no branching at all
+    assert all(1 <= n <= cap for cap, n in followed.items())
+    assert followed[search.ENDGAME_LINES] > 1  # the full search branches here
+
+
 def test_forced_moves_spend_no_search(monkeypatch: pytest.MonkeyPatch) -> None:
     state = fantan.new_game(fantan.preset("fan-tan"), 4)
     assert len(state.legal_moves()) == 1
@@ -161,10 +234,14 @@ def test_forced_moves_spend_no_search(monkeypatch: pytest.MonkeyPatch) -> None:
     assert ai.choose("hard", state.observation(state.to_move), seed=1) == "7D"  # type: ignore[arg-type]
 
 
-def test_time_budget_is_respected(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Without iterations, hard searches until its budget runs out on the clock it reads."""
-    state = _first_choice_point(fantan.preset("fan-tan"), 6)
+@pytest.mark.parametrize("endgame", [False, True])
+def test_time_budget_is_respected(monkeypatch: pytest.MonkeyPatch, endgame: bool) -> None:
+    """Without iterations, hard searches until its budget runs out on the clock it reads, in
+    the endgame search too."""
+    state = _first_choice_point(fantan.preset("fan-tan"), 6, endgame)
     obs = state.observation(state.to_move)  # type: ignore[arg-type]
+    assert len(obs.legal_moves) > 1
+    assert (obs.hand_sizes[obs.seat] <= search.ENDGAME_CARDS) == endgame
     now = [0.0]
     worlds = [0]
     real_draw = search.HandChain.draw

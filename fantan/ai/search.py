@@ -8,7 +8,9 @@ with the same random numbers, every seat then choosing as Medium would (or at ra
 the world takes for a random player). The search is anchored to Medium's choice: another move is
 taken only where its mean result under the rules' scoring beats the anchor's by more than ``z``
 standard errors of the paired difference, so the noise of a short search never makes Hard play
-worse than its heuristic.
+worse than its heuristic. Near the end of the hand (ENDGAME_CARDS) our own later choices in a
+world are searched too, each option against the same random numbers (best_line), so a candidate
+is rated by our best line in that world rather than by Medium's.
 """
 
 from __future__ import annotations
@@ -16,13 +18,21 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 
 from ..core import Core
 from ..game import Observation
 from ..game import _parse_move as parse_move
 from .belief import HandChain, core_for, infer
 from .heuristic import medium
-from .rollout import playout_medium
+from .rollout import playout_medium, step_easy, step_medium
+
+ENDGAME_CARDS = 4
+"""With at most this many cards in hand, Hard also searches its own later choices in each world
+(best_line) instead of taking them to be Medium's."""
+ENDGAME_LINES = 32
+"""The most lines of our own best_line follows in one world (4 cards played in any order make
+24; optional passes and gifts could make many more)."""
 
 
 def apply(c: Core, kind: int, bit: int) -> None:
@@ -33,6 +43,42 @@ def apply(c: Core, kind: int, bit: int) -> None:
         c.do_pass()
     else:
         c.give(bit)
+
+
+def best_line(c: Core, me: int, kinds: Sequence[bool], seed: int, sign: int,
+              dealt: tuple[int, ...], lines: list[int] | None = None) -> float:
+    """Our result when we play our best line to the end of this world, the others choosing as
+    modelled (Medium, or Easy where ``kinds`` says False) with the random numbers of ``seed``.
+    Every option of ours is tried in turn, each with the same random numbers from there on
+    (mutates ``c``). At most ``lines`` (one-item list, shared by the branches; ENDGAME_LINES)
+    lines are followed: past that, our later choices are Medium's, so that optional passes and
+    gifts cannot make one world cost much more than others."""
+    if lines is None:
+        lines = [ENDGAME_LINES]
+    rnd = random.Random(seed).random
+    while not c.over:
+        if c.to_move != me:
+            if kinds[c.to_move]:
+                step_medium(c, rnd)
+            else:
+                step_easy(c, rnd)
+            continue
+        opts = c.options()
+        if len(opts) == 1:
+            apply(c, *opts[0])
+            continue
+        if lines[0] < len(opts):
+            step_medium(c, rnd)
+            continue
+        lines[0] -= len(opts) - 1
+        branch_seed = int(rnd() * 2**31)
+        best = -math.inf
+        for kind, bit in opts:
+            d = c.copy()
+            apply(d, kind, bit)
+            best = max(best, best_line(d, me, kinds, branch_seed, sign, dealt, lines))
+        return best
+    return sign * c.scores(dealt)[me]
 
 
 def hard(obs: Observation, seed: int, iterations: int | None, budget_ms: float,
@@ -59,6 +105,7 @@ def hard(obs: Observation, seed: int, iterations: int | None, budget_ms: float,
     sign = -1 if obs.rules.is_point_scoring else 1
     dealt = obs.dealt
     chain = HandChain(obs, belief, rnd)
+    endgame = obs.hand_sizes[me] <= ENDGAME_CARDS
     worlds = 0
     while True:
         if iterations is not None:
@@ -74,6 +121,9 @@ def hard(obs: Observation, seed: int, iterations: int | None, budget_ms: float,
         for kind, bit in parsed:
             c = base.copy()
             apply(c, kind, bit)
+            if endgame:
+                values.append(best_line(c, me, kinds, roll_seed, sign, dealt))
+                continue
             if not c.over:
                 playout_medium(c, random.Random(roll_seed).random, kinds)
             values.append(sign * c.scores(dealt)[me])
