@@ -15,6 +15,7 @@ from .cards import STRIDE, CardSet, Deck, bits, deck_for
 from .rules import Rules
 
 ENDS, EIGHTS_FIRST, SIX_AND_EIGHT_FIRST = 0, 1, 2
+PLAY, PASS, GIVE = 0, 1, 2  # the kinds of move (Core.options)
 _BUILD = {"ends": ENDS, "eights-first": EIGHTS_FIRST, "six-and-eight-first": SIX_AND_EIGHT_FIRST}
 
 FACE_VALUES = {"A": 15, "J": 11, "Q": 12, "K": 13}
@@ -270,15 +271,15 @@ class Core:
         )
 
     def options(self) -> list[tuple[int, CardSet]]:
-        """The legal moves of the seat to move as (kind, card): kind 0 plays the card, 1 passes
-        (card 0), 2 gives the card. Plays in hand order, then the pass; while a gift is due,
-        only the gifts, in hand order."""
+        """The legal moves of the seat to move as (kind, card): PLAY the card, PASS (card 0),
+        GIVE the card. Plays in hand order, then the pass; while a gift is due, only the gifts,
+        in hand order."""
         seat = self.to_move
         if self.gift_to >= 0:
-            return [(2, 1 << c) for c in bits(self.hands[seat])]
-        out = [(0, 1 << c) for c in bits(self.playable(seat))]
+            return [(GIVE, 1 << c) for c in bits(self.hands[seat])]
+        out = [(PLAY, 1 << c) for c in bits(self.playable(seat))]
         if self.can_pass(seat):
-            out.append((1, 0))
+            out.append((PASS, 0))
         return out
 
     def pass_eliminates(self, seat: int) -> bool:

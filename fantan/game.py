@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .cards import STRIDE, CardSet
-from .core import Core, Geometry, chips_paid, geometry
+from .core import GIVE, PASS, PLAY, Core, Geometry, chips_paid, geometry
 from .rules import Rules, RulesError, preset
 
 SAVE_FORMAT = "fantan.game"
@@ -23,7 +23,6 @@ REASONS = (
 )
 """Every reason code of why_illegal, in the order of precedence."""
 
-_PLAY, _PASS, _GIVE = 0, 1, 2
 
 
 class IllegalMove(ValueError):
@@ -89,7 +88,7 @@ def _move_table(g: Geometry) -> dict[str, tuple[int, CardSet]]:
     key = (g.deck.name, g.deck.ace)
     table = _MOVE_TABLES.get(key)
     if table is None:
-        table = {"PASS": (_PASS, 0)}
+        table = {"PASS": (PASS, 0)}
         deck = g.deck
         for card in deck.cards(deck.full):
             code = deck.code(card)
@@ -97,8 +96,8 @@ def _move_table(g: Geometry) -> dict[str, tuple[int, CardSet]]:
             ten = code.startswith("10") and deck.name == "french52"
             spellings = [code] + (["T" + code[2:]] if ten else [])
             for sp in spellings:
-                table[sp] = (_PLAY, 1 << card)
-                table["GIVE:" + sp] = (_GIVE, 1 << card)
+                table[sp] = (PLAY, 1 << card)
+                table["GIVE:" + sp] = (GIVE, 1 << card)
         _MOVE_TABLES[key] = table
     return table
 
@@ -214,11 +213,11 @@ class GameState:
         code = c.g.deck.code
         moves = []
         for kind, bit in c.options():
-            if kind == 1:
+            if kind == PASS:
                 moves.append("pass")
             else:
                 card = code(bit.bit_length() - 1)
-                moves.append(card if kind == 0 else "give:" + card)
+                moves.append(card if kind == PLAY else "give:" + card)
         return tuple(moves)
 
     def why_illegal(self, move: object) -> str | None:
@@ -235,16 +234,16 @@ class GameState:
             return "bad-move", (0, 0)
         kind, bit = parsed
         giving = c.gift_to >= 0
-        if kind == _GIVE and not giving:
+        if kind == GIVE and not giving:
             return "bad-move", parsed
-        if giving and kind != _GIVE:
+        if giving and kind != GIVE:
             return "must-give", parsed
         seat = c.to_move
-        if kind != _PASS and not c.hands[seat] & bit:
+        if kind != PASS and not c.hands[seat] & bit:
             return "not-in-hand", parsed
-        if kind == _GIVE:
+        if kind == GIVE:
             return None, parsed
-        if kind == _PASS:
+        if kind == PASS:
             return (None if c.can_pass(seat) else "must-play"), parsed
         if c.opening_pending() and bit != g.opening_bit:
             return "must-open-with", parsed
@@ -269,7 +268,7 @@ class GameState:
         info: dict[str, Any] = {"reason": reason, "move": move}
         c = self._c
         g = c.g
-        if kind == _PLAY and bit:
+        if kind == PLAY and bit:
             card = bit.bit_length() - 1
             suit = card // STRIDE
             info["card"] = g.deck.code(card)
@@ -295,10 +294,10 @@ class GameState:
         c = self._c.copy()
         seat = c.to_move
         entry: tuple[Any, ...]
-        if kind == _PLAY:
+        if kind == PLAY:
             c.play_card(bit)
             entry = ("play", seat, bit)
-        elif kind == _PASS:
+        elif kind == PASS:
             cells = c.cells()
             if c.do_pass():
                 entry = ("eliminated", seat, c.elim_cards[seat], cells)

@@ -20,7 +20,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from ..core import Core
+from ..core import PASS, PLAY, Core
 from ..game import Observation
 from ..game import _parse_move as parse_move
 from .belief import HandChain, core_for, infer
@@ -37,9 +37,9 @@ ENDGAME_LINES = 32
 
 def apply(c: Core, kind: int, bit: int) -> None:
     """Make a parsed move (play, pass or give) on a core."""
-    if kind == 0:
+    if kind == PLAY:
         c.play_card(bit)
-    elif kind == 1:
+    elif kind == PASS:
         c.do_pass()
     else:
         c.give(bit)
