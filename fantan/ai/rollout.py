@@ -146,6 +146,15 @@ def step_easy(c: Core, rnd: Rand) -> None:
         c.do_pass()
 
 
+def step_as(c: Core, rnd: Rand, medium_like: bool) -> None:
+    """The move of the seat to move, chosen like Medium or, where ``medium_like`` is False,
+    like Easy."""
+    if medium_like:
+        step_medium(c, rnd)
+    else:
+        step_easy(c, rnd)
+
+
 def playout_medium(c: Core, rnd: Rand, medium_like: Sequence[bool] | None = None) -> None:
     """Play the hand to its end with every seat choosing like Medium, or, where
     ``medium_like`` says False, like Easy (mutates ``c``)."""
@@ -154,10 +163,7 @@ def playout_medium(c: Core, rnd: Rand, medium_like: Sequence[bool] | None = None
         if fast_path_ok(c):
             finish_ends(c, rnd, medium_chooser(c, rnd, kinds))
             return
-        if kinds[c.to_move]:
-            step_medium(c, rnd)
-        else:
-            step_easy(c, rnd)
+        step_as(c, rnd, kinds[c.to_move])
 
 
 def medium_chooser(c: Core, rnd: Rand, kinds: Sequence[bool]) -> Chooser:

@@ -25,7 +25,7 @@ from ..game import Observation
 from ..game import _parse_move as parse_move
 from .belief import HandChain, core_for, infer
 from .heuristic import medium
-from .rollout import playout_medium, step_easy, step_medium
+from .rollout import playout_medium, step_as
 
 ENDGAME_CARDS = 4
 """With at most this many cards in hand, Hard also searches its own later choices in each world
@@ -58,17 +58,14 @@ def best_line(c: Core, me: int, kinds: Sequence[bool], seed: int, sign: int,
     rnd = random.Random(seed).random
     while not c.over:
         if c.to_move != me:
-            if kinds[c.to_move]:
-                step_medium(c, rnd)
-            else:
-                step_easy(c, rnd)
+            step_as(c, rnd, kinds[c.to_move])
             continue
         opts = c.options()
         if len(opts) == 1:
             apply(c, *opts[0])
             continue
         if lines[0] < len(opts):
-            step_medium(c, rnd)
+            step_as(c, rnd, True)
             continue
         lines[0] -= len(opts) - 1
         branch_seed = int(rnd() * 2**31)
