@@ -8,12 +8,14 @@
 dist/ is a static site: every URL in it is relative, so it works at a site's root and under a
 subpath (a GitHub Pages project site). The browser runtime (Pyodide and PyScript) comes from the
 npm registry at the versions pinned in package.json / package-lock.json and is copied into
-dist/vendor/, so the page never asks another origin for anything.
+dist/vendor/, so the page never asks another origin for anything (Pyodide's standard library
+with bytecode for the modules a start imports: see STDLIB_ARCHIVE).
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import functools
 import hashlib
@@ -30,7 +32,7 @@ import zipfile
 import zlib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -48,6 +50,10 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# Pyodide ships its standard library as sources only, so each start compiled again the 150 or so
+# modules that Pyodide, PyScript and the game import while starting: two thirds of the start.
+# build.py ships that archive with their bytecode in place of their sources (with_bytecode).
+STDLIB_ARCHIVE = "vendor/pyodide/python_stdlib.zip"
 # The PyScript files a boot loads: the core and the plugins it imports at every start (the
 # py-editor, py-terminal and py-game plugins too, even unused). The other chunks (editors,
 # terminals, TOML and zip support, MicroPython, package installs) would only be fetched by
@@ -162,6 +168,13 @@ def runtime_files(node_modules: Path) -> dict[str, Path]:
     return files
 
 
+def pyscript_python(node_modules: Path) -> list[Path]:
+    """The sources of PyScript's Python package, which PyScript writes out and imports at every
+    start (none if the npm package no longer carries them)."""
+    package = node_modules / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
+    return sorted(package.glob("*.py"))
+
+
 # ---------------------------------------------------------------------------------------------
 # Pure parts: the PyScript config, the precache manifest, the service worker, the web manifest
 
@@ -191,23 +204,43 @@ def pyscript_config(bundle: str = BUNDLE_NAME) -> dict[str, Any]:
     }
 
 
-# Run by Node with the vendored Pyodide: reads {name: source} as JSON on stdin and writes
-# {"files": {bytecode path: base64 bytes}}. The bytecode is "unchecked hash" .pyc (PEP 552):
-# the importer uses it without comparing it with the source. Each module's .pyc sits beside its
-# .py (not in __pycache__), where zipimport looks for it. It leaves out what the page never
-# reads, to keep the download small: docstrings (as `python -OO` would; asserts stay) and column
-# ranges (as `-X no_debug_ranges` would). Line numbers stay those of the sources, which ship
-# beside the bytecode, so tracebacks still read as usual.
+# Run by Node with the vendored Pyodide: reads {"sources": {name: source}, "imports": [module]}
+# as JSON on stdin and writes {"files": {bytecode path: base64 bytes}, "stdlib": {...}}.
+# The bytecode is "unchecked hash" .pyc (PEP 552): the importer uses it without comparing it with
+# the source. Each module's .pyc sits beside its .py (not in __pycache__), where zipimport looks
+# for it. It leaves out what the page never reads, to keep the download small: docstrings (as
+# `python -OO` would; asserts stay) and column ranges (as `-X no_debug_ranges` would). Line
+# numbers stay those of the sources, which ship beside the bytecode, so tracebacks still read as
+# usual.
+# "stdlib" is the bytecode of every module of the standard library's archive that a start
+# imports: Pyodide's own start, then `imports` (what PyScript's package and ours import when they
+# load; names that are not in the standard library are skipped). Taken before the script
+# imports anything itself, so that only those modules are counted.
 PYC_COMPILER = """
 import { loadPyodide } from %(loader)s;
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);
+const input = JSON.parse(Buffer.concat(chunks).toString("utf8"));
 const pyodide = await loadPyodide({
   stdout: () => {}, stderr: (text) => console.error(text),
   env: { PYTHONNODEBUGRANGES: "1" },  // line numbers only, no column ranges
 });
-pyodide.globals.set("SOURCES", Buffer.concat(chunks).toString("utf8"));
+pyodide.globals.set("SOURCES", JSON.stringify(input.sources));
+pyodide.globals.set("IMPORTS", input.imports);
 process.stdout.write(pyodide.runPython(`
+import sys
+
+for name in IMPORTS.to_py():
+    try:
+        __import__(name)
+    except Exception:
+        pass  # not a module of the standard library
+STDLIB = next(path for path in sys.path if path.endswith(".zip"))
+started = [m for m in list(sys.modules.values())  # not the frozen ones, nor built-ins
+           if type(getattr(m, "__loader__", None)).__name__ == "zipimporter"
+           and str(getattr(m, "__file__", None)).startswith(STDLIB + "/")
+           and m.__file__.endswith(".py")]
+
 import ast, base64, importlib.util, json
 from importlib._bootstrap_external import _code_to_hash_pyc
 
@@ -220,37 +253,96 @@ def without_docstrings(tree):
                 node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
     return tree
 
-out = {}
-for name, text in json.loads(SOURCES).items():
-    source = text.encode("utf-8")
+def bytecode(name, source):
     code = compile(without_docstrings(ast.parse(source, name)), name, "exec", dont_inherit=True)
     pyc = _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
-    out[name[:-len(".py")] + ".pyc"] = base64.b64encode(pyc).decode()
+    return base64.b64encode(pyc).decode()
+
+out = {name[:-len(".py")] + ".pyc": bytecode(name, text.encode("utf-8"))
+       for name, text in json.loads(SOURCES).items()}
+stdlib = {}
+for module in started:
+    inner = module.__file__[len(STDLIB) + 1:]
+    stdlib[inner[:-len(".py")] + ".pyc"] = bytecode(
+        module.__file__, module.__loader__.get_data(module.__file__))
 assert next(compile("x = 1", "x", "exec").co_positions())[2] is None  # no column ranges
-json.dumps({"files": out})
+json.dumps({"files": out, "stdlib": stdlib})
 `));
 """
 
 
-def compile_for_browser(sources: dict[str, str], node_modules: Path) -> dict[str, bytes]:
-    """Bytecode for the browser's Python (the vendored Pyodide, run by Node): {.pyc path: bytes}.
-    Empty, with a warning, when Node cannot run it: the browser then compiles the sources."""
+class Compiled(NamedTuple):
+    """Bytecode compiled ahead for the browser's Python: {.pyc path: bytes} for our archive,
+    and for the standard library's."""
+
+    ours: dict[str, bytes]
+    stdlib: dict[str, bytes]
+
+
+def compile_for_browser(sources: dict[str, str], node_modules: Path,
+                        imports: Iterable[str] = ()) -> Compiled:
+    """Bytecode for the browser's Python (the vendored Pyodide, run by Node): for `sources`, and
+    for the standard library's modules that a start imports (Pyodide's own start and
+    `imports`). Empty, with a warning, when Node cannot run it: the browser then compiles the
+    sources."""
+    nothing = Compiled({}, {})
     loader = (node_modules / "pyodide" / "pyodide.mjs").resolve().as_uri()
     node = shutil.which("node")
     if node is None:
         say("warning: Node is missing, so the Python files ship without bytecode")
-        return {}
+        return nothing
+    request = {"sources": sources, "imports": sorted(set(imports))}
     try:
         done = subprocess.run(
             [node, "--input-type=module", "-e", PYC_COMPILER % {"loader": json.dumps(loader)}],
-            input=json.dumps(sources).encode(), capture_output=True, check=True, timeout=300)
+            input=json.dumps(request).encode(), capture_output=True, check=True, timeout=300)
         answer = json.loads(done.stdout)
     except (subprocess.SubprocessError, ValueError) as error:
         detail = (getattr(error, "stderr", b"") or b"").decode(errors="replace").strip()
         last = detail.splitlines()[-1][:300] if detail else type(error).__name__
         say(f"warning: the Python files ship without bytecode (compiling failed: {last})")
-        return {}
-    return {name: base64.b64decode(data) for name, data in answer["files"].items()}
+        return nothing
+    return Compiled(*({name: base64.b64decode(data) for name, data in answer[part].items()}
+                      for part in ("files", "stdlib")))
+
+
+def module_imports(source: str) -> set[str]:
+    """The absolute imports a module makes when it loads (at module and class level; those
+    inside functions happen later, if ever)."""
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                continue
+            if isinstance(child, ast.Import):
+                found.update(alias.name for alias in child.names)
+            elif isinstance(child, ast.ImportFrom) and child.level == 0 and child.module:
+                found.add(child.module)
+            visit(child)
+
+    visit(ast.parse(source))
+    return found
+
+
+def with_bytecode(archive: bytes, compiled: dict[str, bytes]) -> bytes:
+    """The standard library's archive with the source of each module in `compiled` replaced by
+    its bytecode (zipimport prefers a .pyc to a .py, and needs no source for an unchecked one);
+    every other member as it was, in the same order."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(archive)) as old, \
+            zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as new:
+        for info in old.infolist():
+            data = old.read(info)
+            name = info.filename
+            if name.endswith(".py") and name[:-len(".py")] + ".pyc" in compiled:
+                name = name[:-len(".py")] + ".pyc"
+                data = compiled[name]
+            member = zipfile.ZipInfo(name, date_time=info.date_time)
+            member.compress_type = zipfile.ZIP_DEFLATED
+            member.external_attr = info.external_attr
+            new.writestr(member, data)
+    return buffer.getvalue()
 
 
 def zip_bytes(files: dict[str, bytes]) -> bytes:
@@ -730,7 +822,14 @@ def build(out: Path = DIST, node_modules: Path | None = None, root: Path = ROOT)
             (web / relative).read_text(encoding="utf-8"))
     sources = {name: data.decode("utf-8") for name, data in bundle.items()
                if name.endswith(".py") and not name.startswith(LATE_MODULES)}
-    bundle.update(compile_for_browser(sources, node_modules))
+    # What the page and the worker import when they load: PyScript's package, ours, the
+    # entry points (the standard library's share of it gets its bytecode below).
+    python = [data.decode("utf-8") for name, data in bundle.items() if name.endswith(".py")]
+    python += [(web / name).read_text(encoding="utf-8") for name in (MAIN_PY, WORKER_PY)]
+    python += [path.read_text(encoding="utf-8") for path in pyscript_python(node_modules)]
+    imports = set().union(*(module_imports(text) for text in python))
+    compiled = compile_for_browser(sources, node_modules, imports)
+    bundle.update(compiled.ours)
     (out / BUNDLE_NAME).write_bytes(zip_bytes(bundle))
     (out / BOOT_TEXTS).parent.mkdir(parents=True, exist_ok=True)
     write_json(out / BOOT_TEXTS, boot_texts(web))
@@ -738,6 +837,9 @@ def build(out: Path = DIST, node_modules: Path | None = None, root: Path = ROOT)
     page.write_text(with_preloads(page.read_text(encoding="utf-8"), vendored), encoding="utf-8")
     for relative, source in vendored.items():
         copy(source, out / relative)
+    if compiled.stdlib:
+        stdlib = out / STDLIB_ARCHIVE
+        stdlib.write_bytes(with_bytecode(stdlib.read_bytes(), compiled.stdlib))
 
     # The page carries its config in its script tag: one request less before the interpreter
     # starts. (web/index.html names the file, which build.py replaces by its content.)

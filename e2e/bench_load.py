@@ -8,6 +8,8 @@ Measures, in one run on the same files and the same local server:
   as a reload of the same tab and as a new tab;
 - the same for a bare Pyodide page (loadPyodide + one line of Python, no PyScript, no app) and
   a bare PyScript page (one line of Python in a PyScript script, no app): the floor PyScript sets;
+  both on the site's runtime files, whose standard library build.py ships precompiled;
+- the bare Pyodide page on the runtime files as npm ships them (standard library as sources);
 - first paint of the page shell;
 - the bytes a cold visit downloads, the app's against the bare runtime's (raw, and gzipped as a
   static host would send them).
@@ -44,6 +46,7 @@ const pyodide = await loadPyodide({ indexURL: new URL("./vendor/pyodide/", impor
 pyodide.runPython("import sys");
 document.documentElement.dataset.phase = "ready";
 """
+STOCK = "stock/pyodide/"  # the same page on Pyodide's files exactly as the npm package has them
 
 # PyScript alone: the same vendored runtime, a PyScript script of one line, no app.
 PYSCRIPT_HTML = """<!doctype html>
@@ -115,12 +118,16 @@ def main() -> None:
         (site / "bare.html").write_text(BARE_HTML)
         (site / "bare.js").write_text(BARE_JS)
         (site / "pyscript.html").write_text(PYSCRIPT_HTML)
+        (site / "stock.html").write_text(BARE_HTML.replace("bare.js", "stock.js"))
+        (site / "stock.js").write_text(BARE_JS.replace("./vendor/pyodide/", "./" + STOCK))
+        for name in build.PYODIDE_FILES:
+            build.copy(build.NODE_MODULES / "pyodide" / name, site / STOCK / name)
         served: list[tuple[str, int]] = []
         server = build.make_server(site, 0, quiet=True, served=served)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         origin = f"http://127.0.0.1:{server.server_address[1]}/"
         pages = {"app": origin, "bare Pyodide": origin + "bare.html",
-                 "bare PyScript": origin + "pyscript.html"}
+                 "bare PyScript": origin + "pyscript.html", "npm Pyodide": origin + "stock.html"}
 
         launch: dict[str, Any] = {"args": CHROMIUM_ARGS}
         if chromium_executable():
@@ -195,7 +202,7 @@ def main() -> None:
         server.shutdown()
 
     app, bare = results["app"], results["bare Pyodide"]
-    floor = results["bare PyScript"]
+    floor, stock = results["bare PyScript"], results["npm Pyodide"]
 
     def versus(a: dict[str, Any], b: dict[str, Any], key: str) -> str:
         """a against b: the ratio of the medians, and the median of the runs' own ratios
@@ -213,6 +220,10 @@ def main() -> None:
     print(f"warm app vs bare Pyodide, reload: {versus(app, bare, 'warm')}, "
           f"new tab: {versus(app, bare, 'tab')}")
     print(f"cold app vs bare Pyodide: {versus(app, bare, 'cold')}")
+    print(f"app vs bare Pyodide as npm ships it: reload {versus(app, stock, 'warm')}, "
+          f"new tab {versus(app, stock, 'tab')}, cold {versus(app, stock, 'cold')}")
+    print("bare Pyodide, standard library precompiled vs as npm ships it: reload "
+          f"{versus(bare, stock, 'warm')}, cold {versus(bare, stock, 'cold')}")
     print(f"warm PyScript alone vs bare Pyodide, reload: {versus(floor, bare, 'warm')}, "
           f"new tab: {versus(floor, bare, 'tab')}")
     print(f"warm app vs bare PyScript, reload: {versus(app, floor, 'warm')}, "
@@ -228,6 +239,11 @@ def main() -> None:
     own_packed = app["bytes"][1] - floor["bytes"][1]
     print(f"beyond bare PyScript (the game's own files): {own_raw / 1e3:.0f} KB raw, "
           f"{own_packed / 1e3:.0f} KB gzipped")
+    print(f"against Pyodide as npm ships it: {(app['bytes'][0] - stock['bytes'][0]) / 1e3:.0f} KB "
+          f"raw, {(app['bytes'][1] - stock['bytes'][1]) / 1e3:.0f} KB gzipped (the precompiled "
+          "standard library's share: "
+          f"{(bare['bytes'][0] - stock['bytes'][0]) / 1e3:.0f} KB raw, "
+          f"{(bare['bytes'][1] - stock['bytes'][1]) / 1e3:.0f} KB gzipped)")
 
 
 if __name__ == "__main__":

@@ -57,7 +57,7 @@ def test_same_deals_decisions_and_saves_as_cpython(
 
 # Where each module the page imports at its start came from, and the bytecode it ran.
 BYTECODE = """
-import json, zipimport
+import asyncio, html.entities, json, zipimport
 import fantan.game, fantan.rules, i18n, view
 
 def shipped(module):
@@ -70,6 +70,11 @@ def shipped(module):
 
 found = {m.__name__: shipped(m) for m in (fantan.game, fantan.rules, i18n, view)}
 found["docstrings"] = fantan.game.GameState.__doc__ is not None
+# The standard library's modules that a start imports, from Pyodide's archive as build.py
+# rewrote it: bytecode in place of their sources.
+found["stdlib"] = {m.__name__: shipped(m) for m in (asyncio, html.entities)}
+found["stdlib sources"] = [m.__loader__.get_source(m.__name__) is not None
+                           for m in (asyncio, html.entities)]
 json.dumps(found)
 """
 
@@ -85,4 +90,6 @@ def test_the_page_modules_run_from_bytecode_compiled_ahead(
     # "unchecked hash", which only build.py writes), without compiling; the docstrings stayed
     # out of it.
     assert found == {"fantan.game": "unchecked-hash", "fantan.rules": "unchecked-hash",
-                     "i18n": "unchecked-hash", "view": "unchecked-hash", "docstrings": False}
+                     "i18n": "unchecked-hash", "view": "unchecked-hash", "docstrings": False,
+                     "stdlib": {"asyncio": "unchecked-hash", "html.entities": "unchecked-hash"},
+                     "stdlib sources": [False, False]}

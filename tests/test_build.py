@@ -120,15 +120,60 @@ def test_zip_bytes_are_reproducible_and_sorted() -> None:
                     reason="needs the pinned runtime (npm ci)")
 def test_bytecode_is_compiled_by_the_browsers_python() -> None:
     compiled = build.compile_for_browser(
-        {"m.py": "X = 1\n", "pkg/n.py": "def f():\n    return 2\n"}, build.NODE_MODULES)
+        {"m.py": "X = 1\n", "pkg/n.py": "def f():\n    return 2\n"}, build.NODE_MODULES,
+        imports=["html", "fantan", "js"])
     # Beside the sources, where zipimport looks (it never reads __pycache__).
-    assert sorted(compiled) == ["m.pyc", "pkg/n.pyc"]
-    for data in compiled.values():
+    assert sorted(compiled.ours) == ["m.pyc", "pkg/n.pyc"]
+    # The standard library: what Pyodide's start imports (asyncio, json...), and the modules
+    # asked for with what they import in turn (html imports html.entities); not the names that
+    # are not in it, nor the modules no start imports.
+    stdlib = compiled.stdlib
+    for name in ("asyncio/__init__.pyc", "json/__init__.pyc", "html/__init__.pyc",
+                 "html/entities.pyc"):
+        assert name in stdlib, name
+    tops = {name.split("/")[0].removesuffix(".pyc") for name in stdlib}
+    assert "html" in tops and not tops & {"fantan", "js", "tkinter", "email", "sqlite3"}
+    for data in [*compiled.ours.values(), *stdlib.values()]:
         # PEP 552 header: a magic number ending in \r\n, then flags 0b01 (hash-based, unchecked).
         assert data[2:4] == b"\r\n" and struct.unpack("<I", data[4:8])[0] == 1
+    assert len({data[:4] for data in [*compiled.ours.values(), *stdlib.values()]}) == 1
     # A file that does not compile: no bytecode at all (the browser compiles the sources), and
     # the build goes on.
-    assert build.compile_for_browser({"bad.py": "def (:\n"}, build.NODE_MODULES) == {}
+    assert build.compile_for_browser({"bad.py": "def (:\n"}, build.NODE_MODULES) == ({}, {})
+
+
+def test_module_imports_are_those_made_when_a_module_loads() -> None:
+    source = (
+        "import os, sys\n"
+        "from collections import abc\n"
+        "from . import sibling\n"
+        "try:\n    import json\nexcept ImportError:\n    json = None\n"
+        "class C:\n    import html\n"
+        "def later():\n    import gettext\n"
+        "handler = lambda: __import__('shutil')\n"
+    )
+    assert build.module_imports(source) == {"os", "sys", "collections", "json", "html"}
+
+
+def test_stdlib_archive_gets_bytecode_in_place_of_compiled_sources() -> None:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name in ("a.py", "pkg/", "pkg/__init__.py", "pkg/b.py", "data.txt"):
+            archive.writestr(name, f"# {name}\n" if not name.endswith("/") else "")
+    original = buffer.getvalue()
+    compiled = {"a.pyc": b"A-BYTECODE", "pkg/__init__.pyc": b"INIT-BYTECODE"}
+    changed = build.with_bytecode(original, compiled)
+    with zipfile.ZipFile(io.BytesIO(changed)) as archive:
+        # Same order; the compiled modules' sources replaced by their bytecode, the rest kept.
+        assert archive.namelist() == ["a.pyc", "pkg/", "pkg/__init__.pyc", "pkg/b.py",
+                                      "data.txt"]
+        assert archive.read("a.pyc") == b"A-BYTECODE"
+        assert archive.read("pkg/__init__.pyc") == b"INIT-BYTECODE"
+        assert archive.read("pkg/b.py") == b"# pkg/b.py\n"
+        assert archive.testzip() is None
+    assert build.with_bytecode(original, compiled) == changed  # reproducible
+    with zipfile.ZipFile(io.BytesIO(build.with_bytecode(original, {}))) as archive:
+        assert archive.namelist() == ["a.py", "pkg/", "pkg/__init__.py", "pkg/b.py", "data.txt"]
 
 
 # --- the precache manifest and the service worker ------------------------------------------------
