@@ -50,9 +50,10 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-# Pyodide ships its standard library as sources only, so each start compiled again the 150 or so
+# Pyodide ships its standard library as sources only, so each start compiled again the 135 or so
 # modules that Pyodide, PyScript and the game import while starting: two thirds of the start.
-# build.py ships that archive with their bytecode in place of their sources (with_bytecode).
+# build.py ships that archive with their bytecode in place of their sources (with_bytecode); a
+# traceback through them shows line numbers without the lines.
 STDLIB_ARCHIVE = "vendor/pyodide/python_stdlib.zip"
 # The PyScript files a boot loads: the core and the plugins it imports at every start (the
 # py-editor, py-terminal and py-game plugins too, even unused). The other chunks (editors,
