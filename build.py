@@ -50,7 +50,7 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-# Pyodide ships its standard library as sources only, so each start compiled again the 135 or so
+# Pyodide ships its standard library as sources only, so each start compiled again the 130 or so
 # modules that Pyodide, PyScript and the game import while starting: two thirds of the start.
 # build.py ships that archive with their bytecode in place of their sources (with_bytecode); a
 # traceback through them shows line numbers without the lines.
@@ -82,10 +82,11 @@ CONFIG_NAME = "pyscript.json"  # the page's PyScript config, which build.py puts
 BUNDLE_NAME = "python.zip"
 # Bytecode ships only for the modules the page imports before its table is on screen, where
 # compiling would delay the start: not for the terminal game, arena and benchmark (never
-# imported in the browser) nor the computer players (imported by their worker, which starts
-# after the table is shown). Their sources ship all the same.
-LATE_MODULES = ("fantan/__main__.py", "fantan/arena.py", "fantan/bench.py", "fantan/sim.py",
-                "fantan/ai/")
+# imported in the browser: DESKTOP_ONLY, whose imports do not count for the standard library's
+# bytecode either) nor the computer players (imported by their worker, which starts after the
+# table is shown). Their sources ship all the same.
+DESKTOP_ONLY = ("fantan/__main__.py", "fantan/arena.py", "fantan/bench.py")
+LATE_MODULES = DESKTOP_ONLY + ("fantan/sim.py", "fantan/ai/")
 WORKER_CONFIG_NAME = "pyscript-ai.json"
 SW_NAME = "sw.js"
 MANIFEST_NAME = "manifest.webmanifest"
@@ -825,7 +826,8 @@ def build(out: Path = DIST, node_modules: Path | None = None, root: Path = ROOT)
                if name.endswith(".py") and not name.startswith(LATE_MODULES)}
     # What the page and the worker import when they load: PyScript's package, ours, the
     # entry points (the standard library's share of it gets its bytecode below).
-    python = [data.decode("utf-8") for name, data in bundle.items() if name.endswith(".py")]
+    python = [data.decode("utf-8") for name, data in bundle.items()
+              if name.endswith(".py") and not name.startswith(DESKTOP_ONLY)]
     python += [(web / name).read_text(encoding="utf-8") for name in (MAIN_PY, WORKER_PY)]
     python += [path.read_text(encoding="utf-8") for path in pyscript_python(node_modules)]
     imports = set().union(*(module_imports(text) for text in python))

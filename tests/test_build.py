@@ -518,3 +518,22 @@ def test_the_english_catalogue_compiles_completely() -> None:
     assert len(entries) == len(ids) + 1  # every message translated, plus the header
     assert build.catalogues(build.WEB) == [f"locale/{lang}/LC_MESSAGES/fantan.po"
                                            for lang in ("de", "en", "it", "nb", "nl")]
+
+
+@pytest.mark.skipif(not (build.NODE_MODULES / "pyodide" / "pyodide.mjs").is_file(),
+                    reason="needs the pinned runtime (npm ci)")
+def test_built_stdlib_carries_bytecode_for_what_the_browser_imports(tmp_path: Path) -> None:
+    build.build(tmp_path / "dist")
+    built = tmp_path / "dist" / build.STDLIB_ARCHIVE
+    with zipfile.ZipFile(built) as archive:
+        names = set(archive.namelist())
+    with zipfile.ZipFile(build.NODE_MODULES / "pyodide" / "python_stdlib.zip") as archive:
+        stock = set(archive.namelist())
+    compiled = {name for name in names if name.endswith(".pyc")}
+    # PyScript's package imports html (and so html.entities), the page asyncio and json.
+    for name in ("html/entities.pyc", "asyncio/__init__.pyc", "json/__init__.pyc"):
+        assert name in compiled and name[:-1] not in names, name
+    # What only the terminal game and the arena import (argparse, multiprocessing) keeps its
+    # sources; every other member is still there.
+    assert "argparse.py" in names and not any(n.startswith("multiprocessing/") for n in compiled)
+    assert names == (stock - {name[:-1] for name in compiled}) | compiled
