@@ -331,31 +331,36 @@ def with_bytecode(archive: bytes, compiled: dict[str, bytes]) -> bytes:
     """The standard library's archive with the source of each module in `compiled` replaced by
     its bytecode (zipimport prefers a .pyc to a .py, and needs no source for an unchecked one);
     every other member as it was, in the same order."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(archive)) as old, \
-            zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as new:
+    members: list[tuple[str, bytes, ZipDate, int]] = []
+    with zipfile.ZipFile(io.BytesIO(archive)) as old:
         for info in old.infolist():
-            data = old.read(info)
-            name = info.filename
+            name, data = info.filename, old.read(info)
             if name.endswith(".py") and name[:-len(".py")] + ".pyc" in compiled:
                 name = name[:-len(".py")] + ".pyc"
                 data = compiled[name]
-            member = zipfile.ZipInfo(name, date_time=info.date_time)
-            member.compress_type = zipfile.ZIP_DEFLATED
-            member.external_attr = info.external_attr
-            new.writestr(member, data)
-    return buffer.getvalue()
+            members.append((name, data, info.date_time, info.external_attr))
+    return deflated_zip(members)
 
 
 def zip_bytes(files: dict[str, bytes]) -> bytes:
     """A reproducible zip archive of the files: sorted, fixed dates, deflated."""
+    return deflated_zip((name, files[name], (1980, 1, 1, 0, 0, 0), 0o644 << 16)
+                        for name in sorted(files))
+
+
+ZipDate = tuple[int, int, int, int, int, int]
+
+
+def deflated_zip(members: Iterable[tuple[str, bytes, ZipDate, int]]) -> bytes:
+    """A zip archive of (name, data, date and time, external attributes) members, in that
+    order, each deflated at the highest level."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for name in sorted(files):
-            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+        for name, data, date_time, attributes in members:
+            info = zipfile.ZipInfo(name, date_time=date_time)
             info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, files[name])
+            info.external_attr = attributes
+            archive.writestr(info, data)
     return buffer.getvalue()
 
 

@@ -24,7 +24,6 @@ REASONS = (
 """Every reason code of why_illegal, in the order of precedence."""
 
 
-
 class IllegalMove(ValueError):
     """A move that the rules do not allow now; ``reason`` is one of REASONS."""
 
