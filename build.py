@@ -450,6 +450,8 @@ async function download(path, hash) {
 async function precache() {
   const cache = await caches.open(CACHE);
   const older = (await caches.keys()).filter((name) => name.startsWith(FAMILY) && name !== CACHE);
+  // "index.html" is the page the browser has just loaded as "./": one download for both.
+  const downloads = new Map();
   await Promise.all(PRECACHE.map(async ([path, hash]) => {
     const key = keyOf(path, hash);
     if (await cache.match(key)) return;
@@ -457,7 +459,9 @@ async function precache() {
       const kept = await (await caches.open(name)).match(key);
       if (kept) return cache.put(key, kept);
     }
-    await cache.put(key, await download(path, hash));
+    const source = path === "index.html" ? "./" : path;
+    if (!downloads.has(source)) downloads.set(source, download(source, hash));
+    await cache.put(key, (await downloads.get(source)).clone());
   }));
 }
 
@@ -838,6 +842,12 @@ def build(out: Path = DIST, node_modules: Path | None = None, root: Path = ROOT)
     imports = set().union(*(module_imports(text) for text in python))
     compiled = compile_for_browser(sources, node_modules, imports)
     bundle.update(compiled.ours)
+    # The page's own modules then travel as bytecode alone, as the standard library's do: the
+    # browser never reads a source it has bytecode for. The engine keeps its sources (the same
+    # package as on the desktop, unmodified).
+    for name in modules:
+        if name[: -len(".py")] + ".pyc" in compiled.ours:
+            del bundle[name]
     (out / BUNDLE_NAME).write_bytes(zip_bytes(bundle))
     (out / BOOT_TEXTS).parent.mkdir(parents=True, exist_ok=True)
     write_json(out / BOOT_TEXTS, boot_texts(web))

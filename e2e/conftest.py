@@ -79,10 +79,6 @@ class Server:
         self.thread = threading.Thread(target=self.httpd.serve_forever, args=(0.05,), daemon=True)
         self.thread.start()
 
-    def downloads(self, name: str) -> int:
-        """How many times a file's body was sent (a 304 sends none)."""
-        return sum(1 for path, status in self.served if path.endswith(name) and status == 200)
-
     def stop(self) -> None:
         if self.thread.is_alive():
             self.httpd.shutdown()

@@ -537,3 +537,20 @@ def test_built_stdlib_carries_bytecode_for_what_the_browser_imports(tmp_path: Pa
     # sources; every other member is still there.
     assert "argparse.py" in names and not any(n.startswith("multiprocessing/") for n in compiled)
     assert names == (stock - {name[:-1] for name in compiled}) | compiled
+
+
+@pytest.mark.skipif(not (build.NODE_MODULES / "pyodide" / "pyodide.mjs").is_file(),
+                    reason="needs the pinned runtime (npm ci)")
+def test_built_archive_ships_the_page_as_bytecode_and_the_engine_with_its_sources(
+        tmp_path: Path) -> None:
+    build.build(tmp_path / "dist")
+    with zipfile.ZipFile(tmp_path / "dist" / build.BUNDLE_NAME) as archive:
+        names = set(archive.namelist())
+        for name in build.package_files(build.ENGINE):  # unmodified, with bytecode beside
+            assert archive.read(name) == (build.ROOT / name).read_bytes()
+    assert {"fantan/game.pyc", "fantan/core.pyc"} <= names
+    entry_points = {Path(name).stem for name in (build.MAIN_PY, build.WORKER_PY)}
+    modules = {p.stem for p in build.WEB.glob("*.py")} - entry_points
+    assert "app" in modules
+    for module in modules:
+        assert f"{module}.pyc" in names and f"{module}.py" not in names, module

@@ -407,7 +407,12 @@ class Page:
         count = cards.length
         if count and not self.pace_override == 0:
             state = self.match.state
+            # Every measurement first, then every flight: a measurement taken after the page
+            # changed would make the browser lay it out again, once per card.
+            still = reduced_motion()
             source = self.seat_rect(state.dealer)
+            seats = {} if still else {s: self.seat_rect(s) for s in range(state.players)}
+            rects = [cards.item(i).getBoundingClientRect() for i in range(count)]
             # Round the table from the dealer's left, one card at a time: ours land in our hand,
             # the others' fly to their seats as backs. The whole deal lasts as long as dealing
             # our own cards one DEAL_STEP apart at normal speed (longer when slow, and so on).
@@ -425,10 +430,11 @@ class Page:
             mine = 0
             for k, seat in enumerate(order):
                 if seat == HUMAN:
-                    self.fly(cards.item(mine), source, delay=k * step, duration=320)
+                    self.fly(cards.item(mine), source, delay=k * step, duration=320,
+                             rect=rects[mine], still=still)
                     mine += 1
-                elif not reduced_motion():
-                    self.deal_back(source, self.seat_rect(seat), delay=k * step)
+                elif not still:
+                    self.deal_back(source, seats[seat], delay=k * step)
             await self.sleep(count * pause + 0.35, gen)
         if gen != self.gen:
             return
@@ -531,14 +537,16 @@ class Page:
             out[str(el.dataset.card)] = el.getBoundingClientRect()
         return out
 
-    def fly(self, el, source, delay=0, duration=FLIGHT_MS):
-        """Animate an element in from a source rectangle (a fade under reduced motion)."""
-        if reduced_motion():
+    def fly(self, el, source, delay=0, duration=FLIGHT_MS, rect=None, still=None):
+        """Animate an element in from a source rectangle (a fade under reduced motion). The
+        element's own rectangle and the motion setting may be given, measured beforehand."""
+        if reduced_motion() if still is None else still:
             frames = [{"opacity": 0}, {"opacity": 1}]
         elif source is None:
             frames = [{"opacity": 0, "transform": "scale(0.6)"}, {"opacity": 1}]
         else:
-            rect = el.getBoundingClientRect()
+            if rect is None:
+                rect = el.getBoundingClientRect()
             dx = (source.left + source.width / 2) - (rect.left + rect.width / 2)
             dy = (source.top + source.height / 2) - (rect.top + rect.height / 2)
             frames = [{"transform": f"translate({dx:.0f}px, {dy:.0f}px) scale(0.7)",
