@@ -5,7 +5,8 @@
 Measures, in one run on the same files and the same local server:
 - cold load (a new browser profile: no HTTP cache, no service worker) to Python ready;
 - warm load (persistent profile after one visit: service worker and compiled-code caches),
-  as a reload of the same tab and as a new tab;
+  as a reload of the same tab, as a new tab, and after the browser was closed and started again
+  on the same profile;
 - the same for a bare Pyodide page (loadPyodide + one line of Python, no PyScript, no app) and
   a bare PyScript page (one line of Python in a PyScript script, no app): the floor PyScript sets;
   both on the site's runtime files, whose standard library build.py ships precompiled;
@@ -169,10 +170,10 @@ def main() -> None:
             # tab reloaded, then a new tab, each after the previous visit has finished starting
             # (the app's computer-player worker included, whose start a reload would otherwise
             # cut short). Again the pages take turns.
-            contexts, tabs = {}, {}
+            contexts, tabs, profiles = {}, {}, {}
             for name, url in pages.items():
-                contexts[name] = p.chromium.launch_persistent_context(
-                    tempfile.mkdtemp(dir=tmp), **launch)
+                profiles[name] = tempfile.mkdtemp(dir=tmp)
+                contexts[name] = p.chromium.launch_persistent_context(profiles[name], **launch)
                 contexts[name].add_init_script(TIMING)
                 tabs[name] = contexts[name].new_page()
                 load(tabs[name], url)
@@ -195,9 +196,20 @@ def main() -> None:
                     tabs[name] = contexts[name].new_page()
                     tab[name].append(load(tabs[name], url)["ready"])
                     settle(tabs[name], name)
+            # The browser closed and started again on the same profile, as on another day.
+            restart: dict[str, list[float]] = {name: [] for name in pages}
+            for _ in range(args.runs):
+                for name, url in pages.items():
+                    contexts[name].close()
+                    contexts[name] = p.chromium.launch_persistent_context(profiles[name],
+                                                                          **launch)
+                    contexts[name].add_init_script(TIMING)
+                    tabs[name] = contexts[name].pages[0]
+                    restart[name].append(load(tabs[name], url)["ready"])
+                    settle(tabs[name], name)
             for name in pages:
                 results[name].update(warm=warm[name], warm_paint=median(warm_paint[name]),
-                                     tab=tab[name])
+                                     tab=tab[name], restart=restart[name])
                 contexts[name].close()
         server.shutdown()
 
@@ -213,12 +225,15 @@ def main() -> None:
                 f"(per run: {100 * (median(ratios) - 1):+.1f}%)")
 
     print(f"Load benchmark, medians of {args.runs} (ms, to Python ready):")
-    print(f"{'':16}{'cold':>8}{'reload':>8}{'new tab':>9}{'first paint cold/warm':>24}")
+    print(f"{'':16}{'cold':>8}{'reload':>8}{'new tab':>9}{'restart':>9}"
+          f"{'first paint cold/warm':>24}")
     for name, r in results.items():
         print(f"{name:16}{median(r['cold']):8.0f}{median(r['warm']):8.0f}"
-              f"{median(r['tab']):9.0f}{r['paint']:14.0f} /{r['warm_paint']:6.0f}")
+              f"{median(r['tab']):9.0f}{median(r['restart']):9.0f}"
+              f"{r['paint']:14.0f} /{r['warm_paint']:6.0f}")
     print(f"warm app vs bare Pyodide, reload: {versus(app, bare, 'warm')}, "
-          f"new tab: {versus(app, bare, 'tab')}")
+          f"new tab: {versus(app, bare, 'tab')}, browser restarted: "
+          f"{versus(app, bare, 'restart')}")
     print(f"cold app vs bare Pyodide: {versus(app, bare, 'cold')}")
     print(f"app vs bare Pyodide as npm ships it: reload {versus(app, stock, 'warm')}, "
           f"new tab {versus(app, stock, 'tab')}, cold {versus(app, stock, 'cold')}")

@@ -90,6 +90,12 @@ def test_boots_offline_after_one_visit(
     expect(page.locator("#app")).to_have_attribute("data-boots", "2")
     served = [r for r in watch.requests[before:] if r.url.startswith(own_server.url)]
     assert any(r.url.endswith("pyodide.asm.wasm") for r in served)
+    # Chromium serves the files straight from the cache (the worker's static routes), without
+    # starting the service worker.
+    sources = page.evaluate("""() => [...performance.getEntriesByType("navigation"),
+                                      ...performance.getEntriesByType("resource")]
+                                     .map((e) => [e.name, e.workerMatchedSourceType])""")
+    assert sources and all(source == "cache" for _, source in sources), sources
 
 
 def test_update_is_offered_and_keeps_the_game(
@@ -107,10 +113,14 @@ def test_update_is_offered_and_keeps_the_game(
     style.write_text(style.read_text() + "\n/* the next build */\n")
     build.write_service_worker(own_site)
 
+    before = len(own_server.served)
     page.reload()
     game.wait_ready(page)
     expect(page.locator("#update")).to_be_visible(timeout=60_000)
     settled(page)
+    # The new build downloaded what changed; it copied the rest from the last build's cache.
+    bodies = {path for path, status in own_server.served[before:] if status == 200}
+    assert bodies == {"/sw.js", "/style.css"}, own_server.served[before:]
     # Nothing changes until the player says so.
     assert "the next build" not in page.evaluate("() => fetch('./style.css').then(r => r.text())")
     with page.expect_event("load", timeout=60_000):
