@@ -472,7 +472,7 @@ async function precache() {
     if (!downloads.has(source)) downloads.set(source, download(source, hash));
     await cache.put(key, (await downloads.get(source)).clone());
   }));
-  await cache.put(HASHES, Response.json(PRECACHE));  // last: the cache is now complete
+  await cache.put(HASHES, new Response(JSON.stringify(PRECACHE)));  // last: now complete
 }
 
 // Where the browser supports static routes (Chromium), it serves this build's files straight
