@@ -540,7 +540,9 @@ class Page:
     def fly(self, el, source, delay=0, duration=FLIGHT_MS, rect=None, still=None):
         """Animate an element in from a source rectangle (a fade under reduced motion). The
         element's own rectangle and the motion setting may be given, measured beforehand."""
-        if reduced_motion() if still is None else still:
+        if still is None:
+            still = reduced_motion()
+        if still:
             frames = [{"opacity": 0}, {"opacity": 1}]
         elif source is None:
             frames = [{"opacity": 0, "transform": "scale(0.6)"}, {"opacity": 1}]
