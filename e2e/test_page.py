@@ -47,6 +47,16 @@ def test_first_paint_shows_the_shell_before_python(page: Page, server: Server, g
 def test_works_under_a_subpath(page: Page, subpath_server: Server, watch: Watch, game) -> None:
     game.boot(page, subpath_server.url)
     expect(page.locator("#engine-version")).to_have_text(fantan.__version__)
+    # The service worker's scope and static routes are the subpath's too: a reload comes from
+    # the cache.
+    game.wait_offline_ready(page)
+    settled(page)
+    page.reload()
+    game.wait_ready(page)
+    expect(page.locator("#engine-version")).to_have_text(fantan.__version__)
+    source = page.evaluate("""() => performance.getEntriesByType("navigation")[0]
+                                    .workerMatchedSourceType""")
+    assert source == "cache"
     paths = [urlsplit(url).path for url in watch.urls() if not url.startswith("blob:")]
     assert paths and all(path.startswith("/fantan/") for path in paths), paths
 
