@@ -456,16 +456,17 @@ async function precache() {
   const older = [];
   for (const name of await caches.keys()) {
     if (!name.startsWith(FAMILY) || name === CACHE) continue;
-    const noted = await (await caches.open(name)).match(HASHES);
-    if (noted) older.push([name, new Map(await noted.json())]);
+    const old = await caches.open(name);
+    const noted = await old.match(HASHES);
+    if (noted) older.push([old, new Map(await noted.json())]);
   }
   // "index.html" is the page the browser has just loaded as "./": one download for both.
   const downloads = new Map();
   await Promise.all(PRECACHE.map(async ([path, hash]) => {
     const key = keyOf(path);
     if (await cache.match(key)) return;  // cached by an install of this build cut short
-    for (const [name, hashes] of older) {  // unchanged since an earlier build: copy it
-      const kept = hashes.get(path) === hash && await (await caches.open(name)).match(key);
+    for (const [old, hashes] of older) {  // unchanged since an earlier build: copy it
+      const kept = hashes.get(path) === hash && await old.match(key);
       if (kept) return cache.put(key, kept);
     }
     const source = path === "index.html" ? "./" : path;
