@@ -212,8 +212,8 @@ def pyscript_config(bundle: str = BUNDLE_NAME) -> dict[str, Any]:
 # the source. Each module's .pyc sits beside its .py (not in __pycache__), where zipimport looks
 # for it. It leaves out what the page never reads, to keep the download small: docstrings (as
 # `python -OO` would; asserts stay) and column ranges (as `-X no_debug_ranges` would). Line
-# numbers stay those of the sources, which ship beside the bytecode, so tracebacks still read as
-# usual.
+# numbers stay those of the sources (the engine's ship beside its bytecode, so its tracebacks
+# read as usual; build() drops the page modules' sources).
 # "stdlib" is the bytecode of every module of the standard library's archive that a start
 # imports: Pyodide's own start, then `imports` (what PyScript's package and ours import when they
 # load; names that are not in the standard library are skipped). Taken before the script
@@ -327,6 +327,11 @@ def module_imports(source: str) -> set[str]:
     return found
 
 
+def pyc_name(name: str) -> str:
+    """Where a module's bytecode sits in an archive: beside its source, as zipimport wants."""
+    return name.removesuffix(".py") + ".pyc"
+
+
 def with_bytecode(archive: bytes, compiled: dict[str, bytes]) -> bytes:
     """The standard library's archive with the source of each module in `compiled` replaced by
     its bytecode (zipimport prefers a .pyc to a .py, and needs no source for an unchecked one);
@@ -335,8 +340,8 @@ def with_bytecode(archive: bytes, compiled: dict[str, bytes]) -> bytes:
     with zipfile.ZipFile(io.BytesIO(archive)) as old:
         for info in old.infolist():
             name, data = info.filename, old.read(info)
-            if name.endswith(".py") and name[:-len(".py")] + ".pyc" in compiled:
-                name = name[:-len(".py")] + ".pyc"
+            if name.endswith(".py") and pyc_name(name) in compiled:
+                name = pyc_name(name)
                 data = compiled[name]
             members.append((name, data, info.date_time, info.external_attr))
     return deflated_zip(members)
@@ -870,7 +875,7 @@ def build(out: Path = DIST, node_modules: Path | None = None, root: Path = ROOT)
     # browser never reads a source it has bytecode for. The engine keeps its sources (the same
     # package as on the desktop, unmodified).
     for name in modules:
-        if name[: -len(".py")] + ".pyc" in compiled.ours:
+        if pyc_name(name) in compiled.ours:
             del bundle[name]
     (out / BUNDLE_NAME).write_bytes(zip_bytes(bundle))
     (out / BOOT_TEXTS).parent.mkdir(parents=True, exist_ok=True)
