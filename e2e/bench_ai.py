@@ -4,7 +4,9 @@
 
 1. Decision time per level inside Pyodide, the way the page's worker runs it: the engine's
    files are loaded into a bare Pyodide and `fantan.ai.choose` is timed on the real decisions
-   (more than one legal move) of seeded games; p50, p90 and max per level.
+   (more than one legal move) of seeded games; p50, p90 and max per level. Hard is also timed
+   with the arena's 200 worlds, and on endgame decisions (few cards in hand), where it plans
+   its own later choices.
 2. Responsiveness of the page during computer turns: on the game page with Hard opponents, the
    menu is opened while the computer players think, and the time from the click to the menu on
    screen is measured (median and max over several turns).
@@ -38,40 +40,61 @@ import json, random, sys, time
 sys.path.insert(0, "/home/pyodide")
 import fantan
 from fantan import ai
+from fantan.ai import search
 
 PRESET, DECISIONS = {preset!r}, {decisions}
-positions = []
-seed = 1
-while len(positions) < DECISIONS:
-    state = fantan.new_game(fantan.preset(PRESET), seed)
-    k = 0
-    while not state.is_over:
-        obs = state.observation(state.to_move)
-        if len(obs.legal_moves) > 1:
-            positions.append(obs)
-        state = state.play(ai.choose("medium", obs, seed=k))
-        k += 1
-    seed += 1
-positions = positions[:DECISIONS]
-out = {{"python": sys.version.split()[0], "decisions": len(positions)}}
-for level in ai.LEVELS:
+
+def gather(count, seed, wanted):
+    found = []
+    while len(found) < count:
+        state = fantan.new_game(fantan.preset(PRESET), seed)
+        k = 0
+        while not state.is_over:
+            obs = state.observation(state.to_move)
+            if len(obs.legal_moves) > 1 and wanted(obs):
+                found.append(obs)
+            state = state.play(ai.choose("medium", obs, seed=k))
+            k += 1
+        seed += 1
+    return found[:count]
+
+def timed(level, group, iterations=None):
     times = []
-    for i, obs in enumerate(positions):
+    for i, obs in enumerate(group):
         t0 = time.perf_counter()
-        ai.choose(level, obs, seed=i)
+        ai.choose(level, obs, seed=i, iterations=iterations)
         times.append((time.perf_counter() - t0) * 1000)
     times.sort()
-    out[level] = [times[len(times) // 2], times[min(len(times) - 1, int(0.9 * len(times)))],
-                  times[-1]]
-# Hard with a fixed number of worlds (the arena's --iterations 200): how many its budget buys.
-times = []
-for i, obs in enumerate(positions):
-    t0 = time.perf_counter()
-    ai.choose("hard", obs, seed=i, iterations=200)
-    times.append((time.perf_counter() - t0) * 1000)
-times.sort()
-out["hard, 200 worlds"] = [times[len(times) // 2],
-                           times[min(len(times) - 1, int(0.9 * len(times)))], times[-1]]
+    return [times[len(times) // 2], times[min(len(times) - 1, int(0.9 * len(times)))],
+            times[-1]]
+
+positions = gather(DECISIONS, 1, lambda obs: True)
+# The endgame, where Hard plans its own later choices: decisions with few cards in hand.
+ends = gather(DECISIONS // 2, 1000,
+              lambda obs: obs.hand_sizes[obs.seat] <= search.ENDGAME_CARDS)
+out = {{"python": sys.version.split()[0], "decisions": len(positions)}}
+for level in ai.LEVELS:
+    out[level] = timed(level, positions)
+# Hard with a fixed number of worlds (the arena's --iterations 200), and in the endgame.
+out["hard, 200 worlds"] = timed("hard", positions, 200)
+out["hard, endgame"] = timed("hard", ends)
+out["hard, endgame, 200 worlds"] = timed("hard", ends, 200)
+# How many worlds the budget buys (median and the tenth percentile, fewest first).
+real_draw = search.HandChain.draw
+drawn = [0]
+def counting_draw(self):
+    drawn[0] += 1
+    return real_draw(self)
+search.HandChain.draw = counting_draw
+for label, group in (("hard", positions), ("hard, endgame", ends)):
+    counts = []
+    for i, obs in enumerate(group):
+        drawn[0] = 0
+        ai.choose("hard", obs, seed=i)
+        counts.append(drawn[0])
+    counts.sort()
+    out[label + ", worlds"] = [counts[len(counts) // 2], counts[len(counts) // 10]]
+search.HandChain.draw = real_draw
 json.dumps(out)
 """
 
@@ -142,9 +165,13 @@ def main() -> None:
         server.shutdown()
     print(f"Computer players in the browser (Pyodide, Python {times['python']}), preset "
           f"{args.preset}, {times['decisions']} decisions with a choice:")
-    for level in ("easy", "medium", "hard", "hard, 200 worlds"):
+    for level in ("easy", "medium", "hard", "hard, 200 worlds", "hard, endgame",
+                  "hard, endgame, 200 worlds"):
         p50, p90, most = times[level]
-        print(f"  {level:<17} p50 {p50:7.1f} ms   p90 {p90:7.1f} ms   max {most:7.1f} ms")
+        print(f"  {level:<29} p50 {p50:7.1f} ms   p90 {p90:7.1f} ms   max {most:7.1f} ms")
+    for level in ("hard", "hard, endgame"):
+        median, low = times[level + ", worlds"]
+        print(f"  {level + ', worlds bought':<29} median {median}   tenth percentile {low}")
     if latencies:
         print(f"Menu opened during computer turns (Hard, 6 players): median "
               f"{statistics.median(latencies):.0f} ms, max {max(latencies):.0f} ms over "

@@ -185,42 +185,108 @@ def _endgame_core(hands: list[list[str]], to_move: int) -> tuple[fantan.core.Cor
 
 def test_endgame_search_finds_the_winning_line() -> None:
     """Seat 3 holds 9S 10S QD, seat 2 only AD (behind seat 0's KD, itself behind our QD).
-    Played as Medium plays it, seat 2 goes out first; our best line goes out first, and the
-    search finds it whatever the random numbers."""
+    Played as Medium plays it, seat 2 goes out first; in a world it knows, the plan goes out
+    first, whatever the random numbers."""
     hands = [["QS", "KD"], ["JS", "KS", "AS"], ["AD"], ["9S", "10S", "QD"]]
     for seed in range(5):
         c, dealt = _endgame_core(hands, 3)
         rollout.playout_medium(c, random.Random(seed).random)
         assert c.winner() == 2
         c, dealt = _endgame_core(hands, 3)
-        value = search.best_line(c, 3, [True] * 4, seed, 1, dealt)
+        [value] = search.plan([(c, [True] * 4, seed)], 3, 1, dealt, [1e9])
         assert value == 5  # 9S, 10S (seat 1 then plays JS), QD: the others keep 2 + 2 + 1
     c, _ = _endgame_core(hands, 3)
     assert sorted(c.options()) == [(0, 1 << c.g.deck.parse(x)) for x in ("9S", "QD")]
 
 
-def test_endgame_search_follows_a_bounded_number_of_lines(monkeypatch: pytest.MonkeyPatch
+def _endgame_worlds(seed: int, count: int) -> tuple[list[search.World], int, tuple[int, ...]]:
+    """Worlds Hard would draw at a fan-tan choice of ours with at most ENDGAME_CARDS cards."""
+    state = _first_choice_point(fantan.preset("fan-tan"), seed, endgame=True)
+    obs = state.observation(state.to_move)  # type: ignore[arg-type]
+    b = belief.infer(obs)
+    rnd = random.Random(seed).random
+    chain = belief.HandChain(obs, b, rnd)
+    worlds = []
+    for _ in range(count):
+        hands, kinds = chain.draw()
+        worlds.append((belief.core_for(obs, b, obs.geometry, hands), kinds, int(rnd() * 2**31)))
+    return worlds, obs.seat, obs.dealt
+
+
+def test_the_plan_cannot_play_to_cards_it_does_not_know() -> None:
+    """Planned over several worlds at once, our result is never better than with each world
+    planned alone, that is a best line per world (one choice must serve every world we cannot
+    tell apart by then), and in some positions it is worse."""
+    worse = 0
+    for seed in range(12):
+        worlds, me, dealt = _endgame_worlds(seed, 12)
+        together = search.plan(worlds, me, 1, dealt, [1e9])
+        alone = [search.plan([w], me, 1, dealt, [1e9])[0] for w in worlds]
+        assert sum(together) <= sum(alone)
+        worse += sum(together) < sum(alone)
+    assert worse > 0
+
+
+def test_the_plan_makes_only_legal_moves_in_every_world(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    """Worlds share a choice of ours only where it is legal in each: under card gifts
+    (Ruter 7) the card we are given differs between worlds, and so does our hand after it.
+    Every endgame choice of a few games played by Medium, every option planned."""
+    real_apply = search.apply
+    checked = [0]
+
+    def legal_apply(c: fantan.core.Core, kind: int, bit: int) -> None:
+        assert (kind, bit) in c.options()
+        checked[0] += 1
+        real_apply(c, kind, bit)
+
+    monkeypatch.setattr(search, "apply", legal_apply)
+    rules = fantan.preset("ruter-7")
+    assert rules.pass_penalty == "card"
+    for seed in range(3):
+        state = fantan.new_game(rules, seed)
+        k = 0
+        while not state.is_over:
+            obs = state.observation(state.to_move)  # type: ignore[arg-type]
+            if len(obs.legal_moves) > 1 and obs.hand_sizes[obs.seat] <= search.ENDGAME_CARDS:
+                b = belief.infer(obs)
+                rnd = random.Random(k).random
+                chain = belief.HandChain(obs, b, rnd)
+                worlds = []
+                for _ in range(16):
+                    hands, kinds = chain.draw()
+                    worlds.append((belief.core_for(obs, b, obs.geometry, hands), kinds,
+                                   int(rnd() * 2**31)))
+                for kind, bit in worlds[0][0].options():
+                    search._after(worlds, kind, bit, obs.seat, 1, obs.dealt,
+                                  [search.ENDGAME_WORK * len(worlds)])
+            state = state.play(ai.choose("medium", obs, seed=k))
+            k += 1
+    assert checked[0] > 0
+
+
+def test_endgame_plan_expands_a_bounded_number_of_options(monkeypatch: pytest.MonkeyPatch
                                                           ) -> None:
-    """However many options our later turns offer, one world costs at most ``lines`` lines
-    (past that our choices are Medium's)."""
-    hands = [["QS", "KD"], ["JS", "KS", "AS"], ["AD"], ["9S", "10S", "QD"]]
-    ends = [0]
-    scores = fantan.core.Core.scores
+    """However many options our later turns offer, a plan stops expanding them once its work
+    is spent (past that our choices are Medium's); with no work left it expands none."""
+    worlds, me, dealt = _endgame_worlds(3, 10)
+    expanded = [0]
+    real_after = search._after
 
-    def counted(self: fantan.core.Core, dealt: tuple[int, ...]) -> tuple[int, ...]:
-        ends[0] += 1
-        return scores(self, dealt)
+    def counted(worlds: list[search.World], *args: object) -> list[float]:
+        expanded[0] += len(worlds)
+        return real_after(worlds, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(fantan.core.Core, "scores", counted)
-    followed = {}
-    for cap in (1, 2, 3, search.ENDGAME_LINES):
-        ends[0] = 0
-        c, dealt = _endgame_core(hands, 3)
-        search.best_line(c, 3, [True] * 4, 0, 1, dealt, [cap])
-        followed[cap] = ends[0]
-    assert followed[1] == 1  # no branching at all
-    assert all(1 <= n <= cap for cap, n in followed.items())
-    assert followed[search.ENDGAME_LINES] > 1  # the full search branches here
+    monkeypatch.setattr(search, "_after", counted)
+    most = max(len(c.options()) for c, _, _ in worlds) * len(worlds)
+    counts = {}
+    for work in (0.0, 20.0, 100.0, 1e9):
+        expanded[0] = 0
+        search.plan(worlds, me, 1, dealt, [work])
+        counts[work] = expanded[0]
+        assert expanded[0] <= work + most
+    assert counts[0.0] == 0
+    assert counts[1e9] > counts[20.0] > 0
 
 
 def test_forced_moves_spend_no_search(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -236,8 +302,9 @@ def test_forced_moves_spend_no_search(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize("endgame", [False, True])
 def test_time_budget_is_respected(monkeypatch: pytest.MonkeyPatch, endgame: bool) -> None:
-    """Without iterations, hard searches until its budget runs out on the clock it reads, in
-    the endgame search too."""
+    """Without iterations, hard searches until its budget runs out on the clock it reads. In
+    the endgame, where a plan needs all its worlds at once, it plans on the fewest, then on as
+    many more as the time that took says will fit, and stays within its budget."""
     state = _first_choice_point(fantan.preset("fan-tan"), 6, endgame)
     obs = state.observation(state.to_move)  # type: ignore[arg-type]
     assert len(obs.legal_moves) > 1
@@ -245,22 +312,28 @@ def test_time_budget_is_respected(monkeypatch: pytest.MonkeyPatch, endgame: bool
     now = [0.0]
     worlds = [0]
     real_draw = search.HandChain.draw
+    cost = 0.001 if endgame else 0.010  # what every world "takes"
 
     def clock() -> float:
         return now[0]
 
     def counting_draw(self: belief.HandChain) -> tuple[list[int], list[bool]]:
         worlds[0] += 1
-        now[0] += 0.010  # every world "takes" 10 ms
+        now[0] += cost
         return real_draw(self)
 
     monkeypatch.setattr(search.time, "perf_counter", clock)
     monkeypatch.setattr(search.HandChain, "draw", counting_draw)
     budget = ai.BUDGETS["hard"]["budget_ms"]
+    min_worlds = int(ai.BUDGETS["hard"]["min_worlds"])
     move = ai.choose("hard", obs, seed=2)
     assert move in obs.legal_moves
-    expected = max(int(ai.BUDGETS["hard"]["min_worlds"]), int(budget / 10))
-    assert expected <= worlds[0] <= expected + 1
+    if endgame:
+        assert worlds[0] > 10 * min_worlds
+        assert now[0] <= budget / 1000
+    else:
+        expected = max(min_worlds, int(budget / 10))
+        assert expected <= worlds[0] <= expected + 1
 
 
 def test_bad_calls_are_refused() -> None:

@@ -22,7 +22,7 @@ BUDGETS: dict[str, dict[str, float]] = {
     # Every search budget in one place. Hard works to ``budget_ms`` of wall time (at least
     # ``min_worlds`` sampled worlds) unless ``iterations`` fixes the number of worlds, and leaves
     # Medium's choice only for a move better by more than ``z`` standard errors.
-    "hard": {"budget_ms": 150.0, "min_worlds": 8, "z": 1.0},
+    "hard": {"budget_ms": 200.0, "min_worlds": 8, "z": 1.0},
 }
 
 

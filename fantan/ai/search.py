@@ -8,9 +8,11 @@ with the same random numbers, every seat then choosing as Medium would (or at ra
 the world takes for a random player). The search is anchored to Medium's choice: another move is
 taken only where its mean result under the rules' scoring beats the anchor's by more than ``z``
 standard errors of the paired difference, so the noise of a short search never makes Hard play
-worse than its heuristic. Near the end of the hand (ENDGAME_CARDS) our own later choices in a
-world are searched too, each option against the same random numbers (best_line), so a candidate
-is rated by our best line in that world rather than by Medium's.
+worse than its heuristic. Near the end of the hand (ENDGAME_CARDS) our own later choices are
+planned too (plan): every option of ours is tried in every world with the same random numbers,
+and worlds that we could not tell apart by then share our choice, the one best on their sum, so
+that a candidate is rated by the best we could do knowing what we would know, not by a line
+that plays to the cards of one world.
 """
 
 from __future__ import annotations
@@ -23,16 +25,22 @@ from collections.abc import Sequence
 from ..core import PASS, PLAY, Core
 from ..game import Observation
 from ..game import _parse_move as parse_move
+from ..sim import Rand
 from .belief import HandChain, core_for, infer
 from .heuristic import medium
 from .rollout import playout_medium, step_as
 
-ENDGAME_CARDS = 4
-"""With at most this many cards in hand, Hard also searches its own later choices in each world
-(best_line) instead of taking them to be Medium's."""
-ENDGAME_LINES = 32
-"""The most lines of our own best_line follows in one world (4 cards played in any order make
-24; optional passes and gifts could make many more)."""
+ENDGAME_CARDS = 6
+"""With at most this many cards in hand, Hard also plans its own later choices (plan) instead of
+taking them to be Medium's."""
+ENDGAME_WORK = 10
+"""How much planning one world may cost: per candidate move, at most this many world-options
+expanded per world (plan), past which our later choices are Medium's, so that optional passes
+and gifts cannot make the endgame dear."""
+
+World = tuple[Core, Sequence[bool], int]
+"""A sampled world at a choice of ours: the position, each seat's kind (Medium-like or random)
+and the seed of the random numbers the others choose with from here."""
 
 
 def apply(c: Core, kind: int, bit: int) -> None:
@@ -45,37 +53,72 @@ def apply(c: Core, kind: int, bit: int) -> None:
         c.give(bit)
 
 
-def best_line(c: Core, me: int, kinds: Sequence[bool], seed: int, sign: int,
-              dealt: tuple[int, ...], lines: list[int] | None = None) -> float:
-    """Our result when we play our best line to the end of this world, the others choosing as
-    modelled (Medium, or Easy where ``kinds`` says False) with the random numbers of ``seed``.
-    Every option of ours is tried in turn, each with the same random numbers from there on
-    (mutates ``c``). At most ``lines`` (one-item list, shared by the branches; ENDGAME_LINES)
-    lines are followed: past that, our later choices are Medium's, so that optional passes and
-    gifts cannot make one world cost much more than others."""
-    if lines is None:
-        lines = [ENDGAME_LINES]
-    rnd = random.Random(seed).random
+def _to_our_choice(c: Core, me: int, kinds: Sequence[bool], rnd: Rand) -> None:
+    """Play on, the others choosing as modelled and our forced moves made, until we have a
+    choice or the hand is over (mutates ``c``)."""
     while not c.over:
         if c.to_move != me:
             step_as(c, rnd, kinds[c.to_move])
             continue
         opts = c.options()
-        if len(opts) == 1:
-            apply(c, *opts[0])
+        if len(opts) > 1:
+            return
+        apply(c, *opts[0])
+
+
+def _after(worlds: Sequence[World], kind: int, bit: int, me: int, sign: int,
+           dealt: tuple[int, ...], work: list[float]) -> list[float]:
+    """Our result in each world after our move (``kind``, ``bit``): the others choose as
+    modelled, with each world's own random numbers whatever we chose, and our later choices
+    follow plan."""
+    values = [0.0] * len(worlds)
+    groups: dict[tuple[object, ...], list[tuple[int, World]]] = {}
+    for i, (c, kinds, seed) in enumerate(worlds):
+        d = c.copy()
+        apply(d, kind, bit)
+        rnd = random.Random(seed).random
+        _to_our_choice(d, me, kinds, rnd)
+        if d.over:
+            values[i] = sign * d.scores(dealt)[me]
             continue
-        if lines[0] < len(opts):
-            step_as(c, rnd, True)
-            continue
-        lines[0] -= len(opts) - 1
-        branch_seed = int(rnd() * 2**31)
-        best = -math.inf
-        for kind, bit in opts:
+        # What we will have seen by then (our hand too: a card given to us is seen): worlds
+        # that agree on it are one choice of ours.
+        seen = (d.table, d.hands[me], tuple(d.passes), d.gift_to, tuple(d.out), tuple(d.elim),
+                tuple(h.bit_count() for h in d.hands))
+        groups.setdefault(seen, []).append((i, (d, kinds, int(rnd() * 2**31))))
+    for members in groups.values():
+        for (i, _), v in zip(members, plan([w for _, w in members], me, sign, dealt, work),
+                                 strict=True):
+            values[i] = v
+    return values
+
+
+def plan(worlds: Sequence[World], me: int, sign: int, dealt: tuple[int, ...],
+         work: list[float]) -> list[float]:
+    """Our result in each world, all at the same choice of ours that we cannot tell apart,
+    when we make there the one choice best on their sum and plan on in the same way (an
+    expectimax over our information sets, the others' choices drawn as modelled).
+
+    Unlike a best line per world, a plan cannot play to cards it does not know: worlds part
+    only where what we will have seen parts them. ``work`` (a one-item list, shared by the
+    whole plan) counts down world-options expanded; once spent, our choices are Medium's."""
+    opts = worlds[0][0].options()
+    if work[0] <= 0:
+        values: list[float] = []
+        for c, kinds, seed in worlds:
             d = c.copy()
-            apply(d, kind, bit)
-            best = max(best, best_line(d, me, kinds, branch_seed, sign, dealt, lines))
-        return best
-    return sign * c.scores(dealt)[me]
+            playout_medium(d, random.Random(seed).random, kinds)
+            values.append(sign * d.scores(dealt)[me])
+        return values
+    work[0] -= len(opts) * len(worlds)
+    best: list[float] = []
+    best_sum = -math.inf
+    for kind, bit in opts:
+        values = _after(worlds, kind, bit, me, sign, dealt, work)
+        total = sum(values)
+        if total > best_sum:
+            best, best_sum = values, total
+    return best
 
 
 def hard(obs: Observation, seed: int, iterations: int | None, budget_ms: float,
@@ -95,43 +138,61 @@ def hard(obs: Observation, seed: int, iterations: int | None, budget_ms: float,
         pm = parse_move(g, m)
         assert pm is not None
         parsed.append(pm)
-    k = len(moves)
-    diff = [0.0] * k  # sums of (result - anchor's result), and of its square
-    diff2 = [0.0] * k
     me = obs.seat
     sign = -1 if obs.rules.is_point_scoring else 1
     dealt = obs.dealt
     chain = HandChain(obs, belief, rnd)
-    endgame = obs.hand_sizes[me] <= ENDGAME_CARDS
-    worlds = 0
-    while True:
+    worlds: list[World] = []
+
+    def draw(count: int) -> None:
+        for _ in range(count):
+            hands, kinds = chain.draw()
+            worlds.append((core_for(obs, belief, g, hands), kinds, int(rnd() * 2**31)))
+
+    def results() -> list[list[float]]:
+        """Each candidate's result in each world, our later choices planned."""
+        return [_after(worlds, kind, bit, me, sign, dealt, [ENDGAME_WORK * len(worlds)])
+                for kind, bit in parsed]
+
+    def more() -> bool:
         if iterations is not None:
-            if worlds >= iterations:
-                break
-        elif worlds >= min_worlds and time.perf_counter() >= deadline:
-            break
-        worlds += 1
-        hands, kinds = chain.draw()
-        base = core_for(obs, belief, g, hands)
-        roll_seed = int(rnd() * 2**31)
-        values = []
-        for kind, bit in parsed:
-            c = base.copy()
-            apply(c, kind, bit)
-            if endgame:
-                values.append(best_line(c, me, kinds, roll_seed, sign, dealt))
-                continue
-            if not c.over:
-                playout_medium(c, random.Random(roll_seed).random, kinds)
-            values.append(sign * c.scores(dealt)[me])
-        for i in range(k):
-            d = values[i] - values[anchor]
-            diff[i] += d
-            diff2[i] += d * d
+            return len(worlds) < iterations
+        return len(worlds) < min_worlds or time.perf_counter() < deadline
+
+    if obs.hand_sizes[me] > ENDGAME_CARDS:
+        # Each world is played out once per candidate, our later choices Medium's: worlds are
+        # drawn one at a time until the clock runs out.
+        per: list[list[float]] = [[] for _ in moves]
+        while more():
+            draw(1)
+            base, kinds, roll_seed = worlds[-1]
+            for (kind, bit), out in zip(parsed, per, strict=True):
+                c = base.copy()
+                apply(c, kind, bit)
+                if not c.over:
+                    playout_medium(c, random.Random(roll_seed).random, kinds)
+                out.append(sign * c.scores(dealt)[me])
+    elif iterations is not None:
+        draw(iterations)
+        per = results()
+    else:
+        # A plan needs all its worlds at once: plan on the fewest, then, if the clock allows,
+        # on as many as the time the first plan took says will fit, with a margin (a few
+        # worlds say little of what a world costs, more so where gifts part the worlds).
+        t1 = time.perf_counter()
+        draw(min_worlds)
+        per = results()
+        spent = time.perf_counter() - t1
+        fit = int(0.75 * (deadline - time.perf_counter()) * len(worlds) / max(spent, 1e-9))
+        if fit > len(worlds):
+            draw(fit - len(worlds))
+            per = results()
+    n = len(worlds)
     best, best_mean = anchor, 0.0
-    for i in range(k):
-        mean = diff[i] / worlds
-        var = max(0.0, diff2[i] / worlds - mean * mean)
-        if mean > best_mean and mean > z * math.sqrt(var / worlds):
+    for i, values in enumerate(per):
+        diffs = [v - a for v, a in zip(values, per[anchor], strict=True)]
+        mean = sum(diffs) / n
+        var = max(0.0, sum(d * d for d in diffs) / n - mean * mean)
+        if mean > best_mean and mean > z * math.sqrt(var / n):
             best, best_mean = i, mean
     return moves[best]
