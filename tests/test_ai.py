@@ -199,10 +199,8 @@ def test_endgame_search_finds_the_winning_line() -> None:
     assert sorted(c.options()) == [(0, 1 << c.g.deck.parse(x)) for x in ("9S", "QD")]
 
 
-def _endgame_worlds(seed: int, count: int) -> tuple[list[search.World], int, tuple[int, ...]]:
-    """Worlds Hard would draw at a fan-tan choice of ours with at most ENDGAME_CARDS cards."""
-    state = _first_choice_point(fantan.preset("fan-tan"), seed, endgame=True)
-    obs = state.observation(state.to_move)  # type: ignore[arg-type]
+def _worlds(obs: fantan.Observation, count: int, seed: int) -> list[search.World]:
+    """Worlds as Hard draws them for ``obs``."""
     b = belief.infer(obs)
     rnd = random.Random(seed).random
     chain = belief.HandChain(obs, b, rnd)
@@ -210,7 +208,14 @@ def _endgame_worlds(seed: int, count: int) -> tuple[list[search.World], int, tup
     for _ in range(count):
         hands, kinds = chain.draw()
         worlds.append((belief.core_for(obs, b, obs.geometry, hands), kinds, int(rnd() * 2**31)))
-    return worlds, obs.seat, obs.dealt
+    return worlds
+
+
+def _endgame_worlds(seed: int, count: int) -> tuple[list[search.World], int, tuple[int, ...]]:
+    """Worlds Hard would draw at a fan-tan choice of ours with at most ENDGAME_CARDS cards."""
+    state = _first_choice_point(fantan.preset("fan-tan"), seed, endgame=True)
+    obs = state.observation(state.to_move)  # type: ignore[arg-type]
+    return _worlds(obs, count, seed), obs.seat, obs.dealt
 
 
 def test_the_plan_cannot_play_to_cards_it_does_not_know() -> None:
@@ -249,14 +254,7 @@ def test_the_plan_makes_only_legal_moves_in_every_world(monkeypatch: pytest.Monk
         while not state.is_over:
             obs = state.observation(state.to_move)  # type: ignore[arg-type]
             if len(obs.legal_moves) > 1 and obs.hand_sizes[obs.seat] <= search.ENDGAME_CARDS:
-                b = belief.infer(obs)
-                rnd = random.Random(k).random
-                chain = belief.HandChain(obs, b, rnd)
-                worlds = []
-                for _ in range(16):
-                    hands, kinds = chain.draw()
-                    worlds.append((belief.core_for(obs, b, obs.geometry, hands), kinds,
-                                   int(rnd() * 2**31)))
+                worlds = _worlds(obs, 16, k)
                 for kind, bit in worlds[0][0].options():
                     search._after(worlds, kind, bit, obs.seat, 1, obs.dealt,
                                   [search.ENDGAME_WORK * len(worlds)])
