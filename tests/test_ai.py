@@ -201,14 +201,9 @@ def test_endgame_search_finds_the_winning_line() -> None:
 
 def _worlds(obs: fantan.Observation, count: int, seed: int) -> list[search.World]:
     """Worlds as Hard draws them for ``obs``."""
-    b = belief.infer(obs)
     rnd = random.Random(seed).random
-    chain = belief.HandChain(obs, b, rnd)
-    worlds = []
-    for _ in range(count):
-        hands, kinds = chain.draw()
-        worlds.append((belief.core_for(obs, b, obs.geometry, hands), kinds, int(rnd() * 2**31)))
-    return worlds
+    chain = belief.HandChain(obs, belief.infer(obs), rnd)
+    return [search.draw_world(chain, rnd) for _ in range(count)]
 
 
 def _endgame_worlds(seed: int, count: int) -> tuple[list[search.World], int, tuple[int, ...]]:

@@ -38,9 +38,20 @@ ENDGAME_WORK = 10
 expanded per world (plan), past which our later choices are Medium's, so that optional passes
 and gifts cannot make the endgame dear."""
 
+PLAN_MARGIN = 0.75
+"""Under the time budget, the share of the time left that the endgame's second, larger plan is
+sized to fill, judged by the first plan's time (a few worlds say little of what a world costs,
+more so where gifts part the worlds)."""
+
 World = tuple[Core, Sequence[bool], int]
 """A sampled world at a choice of ours: the position, each seat's kind (Medium-like or random)
 and the seed of the random numbers the others choose with from here."""
+
+
+def draw_world(chain: HandChain, rnd: Rand) -> World:
+    """The chain's next deal as a world of the observed position, with its own seed."""
+    hands, kinds = chain.draw()
+    return core_for(chain.obs, chain.b, chain.g, hands), kinds, int(rnd() * 2**31)
 
 
 def apply(c: Core, kind: int, bit: int) -> None:
@@ -145,9 +156,7 @@ def hard(obs: Observation, seed: int, iterations: int | None, budget_ms: float,
     worlds: list[World] = []
 
     def draw(count: int) -> None:
-        for _ in range(count):
-            hands, kinds = chain.draw()
-            worlds.append((core_for(obs, belief, g, hands), kinds, int(rnd() * 2**31)))
+        worlds.extend(draw_world(chain, rnd) for _ in range(count))
 
     def results() -> list[list[float]]:
         """Each candidate's result in each world, our later choices planned."""
@@ -177,13 +186,12 @@ def hard(obs: Observation, seed: int, iterations: int | None, budget_ms: float,
         per = results()
     else:
         # A plan needs all its worlds at once: plan on the fewest, then, if the clock allows,
-        # on as many as the time the first plan took says will fit, with a margin (a few
-        # worlds say little of what a world costs, more so where gifts part the worlds).
+        # on as many as the time the first plan took says will fit (PLAN_MARGIN).
         t1 = time.perf_counter()
         draw(min_worlds)
         per = results()
         spent = time.perf_counter() - t1
-        fit = int(0.75 * (deadline - time.perf_counter()) * len(worlds) / max(spent, 1e-9))
+        fit = int(PLAN_MARGIN * (deadline - time.perf_counter()) * len(worlds) / max(spent, 1e-9))
         if fit > len(worlds):
             draw(fit - len(worlds))
             per = results()
