@@ -295,9 +295,9 @@ def test_forced_moves_spend_no_search(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize("endgame", [False, True])
 def test_time_budget_is_respected(monkeypatch: pytest.MonkeyPatch, endgame: bool) -> None:
-    """Without iterations, hard searches until its budget runs out on the clock it reads. In
-    the endgame, where a plan needs all its worlds at once, it plans on the fewest, then on as
-    many more as the time that took says will fit, and stays within its budget."""
+    """Without iterations, hard searches until its budget runs out on the clock it reads: one
+    world at a time, or in the endgame, where a plan needs its worlds together, one batch of
+    PLAN_BATCH worlds at a time; either way it ends within one step of its budget."""
     state = _first_choice_point(fantan.preset("fan-tan"), 6, endgame)
     obs = state.observation(state.to_move)  # type: ignore[arg-type]
     assert len(obs.legal_moves) > 1
@@ -305,7 +305,7 @@ def test_time_budget_is_respected(monkeypatch: pytest.MonkeyPatch, endgame: bool
     now = [0.0]
     worlds = [0]
     real_draw = search.HandChain.draw
-    cost = 0.001 if endgame else 0.010  # what every world "takes"
+    cost = (1 if endgame else 10) / 1024  # what every world "takes" (exact in binary)
 
     def clock() -> float:
         return now[0]
@@ -321,12 +321,14 @@ def test_time_budget_is_respected(monkeypatch: pytest.MonkeyPatch, endgame: bool
     min_worlds = int(ai.BUDGETS["hard"]["min_worlds"])
     move = ai.choose("hard", obs, seed=2)
     assert move in obs.legal_moves
-    if endgame:
-        assert worlds[0] > 10 * min_worlds
-        assert now[0] <= budget / 1000
-    else:
-        expected = max(min_worlds, int(budget / 10))
-        assert expected <= worlds[0] <= expected + 1
+    step = search.PLAN_BATCH if endgame else 1
+    assert worlds[0] > 2 * min_worlds
+    assert abs(now[0] - budget / 1000) <= step * cost
+    assert worlds[0] % step == 0
+    # A fixed number of worlds is exact, batch or not, however long they take.
+    worlds[0] = 0
+    assert ai.choose("hard", obs, seed=2, iterations=4 * step + 3) in obs.legal_moves
+    assert worlds[0] == 4 * step + 3
 
 
 def test_bad_calls_are_refused() -> None:
