@@ -142,6 +142,7 @@ async function start() {
     return;
   }
   progress(5, "boot.stage.page");
+  watchDownloads();
   try {
     await import("./vendor/pyscript/core.js");
   } catch (error) {
@@ -149,6 +150,25 @@ async function start() {
     throw error;
   }
   progress(10);
+}
+
+// A file the runtime cannot download ends the start. That failure does not always reach the
+// page: when Pyodide's download of its WebAssembly fails after it has begun to wait for it, it
+// logs a warning and never finishes starting. So until Python is ready, the loader watches the
+// downloads itself (the runtime and PyScript fetch() every file they need on this page).
+function watchDownloads() {
+  const pageFetch = window.fetch;
+  window.fetch = async function (...args) {
+    try {
+      const response = await pageFetch.apply(this, args);
+      if (!response.ok) fail("boot.download-failed");
+      return response;
+    } catch (error) {
+      fail("boot.download-failed");
+      throw error;
+    }
+  };
+  whenReady(() => { window.fetch = pageFetch; });
 }
 
 addEventListener("unhandledrejection", () => {
