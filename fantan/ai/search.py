@@ -153,22 +153,22 @@ def hard(obs: Observation, seed: int, iterations: int | None, budget_ms: float,
     sign = -1 if obs.rules.is_point_scoring else 1
     dealt = obs.dealt
     chain = HandChain(obs, belief, rnd)
-    worlds: list[World] = []
+    drawn = 0  # worlds so far
 
     def more(ahead: float = 0.0) -> bool:
         """Whether to go on: with a budget, while the next step (expected to take ``ahead``
         seconds) would begin before the deadline."""
         if iterations is not None:
-            return len(worlds) < iterations
-        return len(worlds) < min_worlds or time.perf_counter() + ahead < deadline
+            return drawn < iterations
+        return drawn < min_worlds or time.perf_counter() + ahead < deadline
 
     per: list[list[float]] = [[] for _ in moves]
     if obs.hand_sizes[me] > ENDGAME_CARDS:
         # Each world is played out once per candidate, our later choices Medium's: worlds are
         # drawn one at a time until the clock runs out.
         while more():
-            base, kinds, roll_seed = world = draw_world(chain, rnd)
-            worlds.append(world)
+            base, kinds, roll_seed = draw_world(chain, rnd)
+            drawn += 1
             for (kind, bit), out in zip(parsed, per, strict=True):
                 c = base.copy()
                 apply(c, kind, bit)
@@ -179,18 +179,17 @@ def hard(obs: Observation, seed: int, iterations: int | None, budget_ms: float,
         # Our later choices planned, a batch of worlds at a time, as long as a batch of the
         # mean length so far would end within the budget (a batch can be long).
         began = time.perf_counter()
-        while more((time.perf_counter() - began) * PLAN_BATCH / max(len(worlds), 1)):
-            size = PLAN_BATCH if iterations is None else min(PLAN_BATCH, iterations - len(worlds))
+        while more((time.perf_counter() - began) * PLAN_BATCH / max(drawn, 1)):
+            size = PLAN_BATCH if iterations is None else min(PLAN_BATCH, iterations - drawn)
             batch = [draw_world(chain, rnd) for _ in range(size)]
-            worlds.extend(batch)
+            drawn += size
             for (kind, bit), out in zip(parsed, per, strict=True):
                 out.extend(_after(batch, kind, bit, me, sign, dealt, [ENDGAME_WORK * size]))
-    n = len(worlds)
     best, best_mean = anchor, 0.0
     for i, values in enumerate(per):
         diffs = [v - a for v, a in zip(values, per[anchor], strict=True)]
-        mean = sum(diffs) / n
-        var = max(0.0, sum(d * d for d in diffs) / n - mean * mean)
-        if mean > best_mean and mean > z * math.sqrt(var / n):
+        mean = sum(diffs) / drawn
+        var = max(0.0, sum(d * d for d in diffs) / drawn - mean * mean)
+        if mean > best_mean and mean > z * math.sqrt(var / drawn):
             best, best_mean = i, mean
     return moves[best]
