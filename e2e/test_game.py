@@ -106,6 +106,17 @@ def test_a_whole_standard_game_through_clicks(page: Page, server: Server, game) 
         assert row.locator(".held .card").count() == left
     expect(board.locator("#new-game")).to_be_visible()
     shot(page, "portrait-results")
+    won = "You win" in board.inner_text()
+    # The hand counts once in the player's record (Medium opponents), however often its board
+    # is shown: here again after a reload.
+    page.goto(server.url)
+    game.wait_ready(page)
+    expect(board).to_be_visible()
+    page.click("#open-menu")
+    expect(page.locator("#menu .record tbody tr").nth(1)).to_have_text(
+        re.compile(rf"Medium\s*{int(won)} of 1 \({100 * int(won)}%\)\s*none yet"))
+    shot(page, "portrait-menu-record")
+    page.keyboard.press("Escape")
     # Looking at the table again, then a new game from the board.
     page.click("#show-table")
     expect(board).to_be_hidden()

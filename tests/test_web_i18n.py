@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 import web_support
-from web_support import WEB, catalog, english, i18n, po_path, render, view
+from web_support import WEB, catalog, english, i18n, po_path, render, store, view
 
 import build
 import fantan
@@ -164,7 +164,9 @@ def test_the_table_and_the_board_render_without_raw_ids(language: str) -> None:
     cat = catalog(language)
     raw = re.compile(r"\b(?:msg|button|seat|table|reason|results|setup|settings|menu|rules|"
                      r"event|card|list|app|announce|axis|preset|tip|rank|suit|refused|level|"
-                     r"speed)\.[a-z0-9_.-]+")
+                     r"speed|stats)\.[a-z0-9_.-]+")
+    record = store.parse_stats(None)
+    record["levels"]["easy"] = {"hands": 1200, "hands_won": 700, "matches": 9, "matches_won": 2}
     for preset in ("fan-tan-chips", "cinquillo", "shichi-narabe"):
         match = fantan.new_match(fantan.preset(preset), seed=4)
         while not match.state.is_over:
@@ -179,7 +181,7 @@ def test_the_table_and_the_board_render_without_raw_ids(language: str) -> None:
                                "match": None}),
             render.rules_page(cat, preset, rules),
             render.menu(cat, {"speed": "fast", "level": "hard", "four_colour": False,
-                              "language": language}),
+                              "language": language}, record),
             render.info(cat, tv, "hard"),
             render.bar_actions(cat),
             view.announcement(cat, rules, match.state.observation(0).history),

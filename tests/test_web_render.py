@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from web_support import catalog, english, i18n, render, view
+from web_support import catalog, english, i18n, render, store, view
 
 import fantan
 
@@ -64,7 +64,8 @@ def test_no_inline_styles_or_handlers_anywhere() -> None:
         render.setup(CAT, {"preset": "custom", "rules": match.rules, "level": "easy",
                            "match": None}),
         render.rules_page(CAT, "cinquillo", match.rules),
-        render.menu(CAT, {"speed": "fast", "level": "hard", "four_colour": True}),
+        render.menu(CAT, {"speed": "fast", "level": "hard", "four_colour": True},
+                    store.parse_stats(None)),
         render.controls(CAT, tv, dealing=False, my_turn=True, computers_moving=False,
                         selected="5O", limited=True),
     ]
@@ -153,3 +154,15 @@ def test_numbers_on_the_board_follow_the_language() -> None:
     html = render.results(catalog("nb"), match.rules, view.results_view(catalog("nb"), match))
     assert "Runden er over" in html
     assert re.search(r"<td>[+−]\d+</td>", html)  # signed chips, the Norwegian minus
+
+
+def test_the_menu_shows_the_players_record_at_each_level() -> None:
+    stats = store.parse_stats(None)
+    stats["levels"]["hard"] = {"hands": 3, "hands_won": 1, "matches": 1, "matches_won": 0}
+    html = render.menu(CAT, {"speed": "fast", "level": "hard", "four_colour": False}, stats)
+    cells = [re.sub(r"<[^>]*>", "", row) for row in re.findall(r"<tr>(.*?)</tr>", html)]
+    assert cells == ["OpponentsHands wonMatches won", "Easynone yetnone yet",
+                     "Mediumnone yetnone yet", "Hard1 of 3 (33%)0 of 1 (0%)"]
+    assert 'scope="row"' in html and 'aria-labelledby="record-title"' in html
+    assert "record-title" not in render.menu(CAT, {"speed": "fast", "level": "hard",
+                                                   "four_colour": False})

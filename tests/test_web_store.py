@@ -1,5 +1,5 @@
-"""Autosave and settings (web/store.py): bad saves set aside, full storage reported once,
-two tabs never overwrite each other."""
+"""Autosave, settings and the player's record (web/store.py): bad saves set aside, full storage
+reported once, two tabs never overwrite each other, each finished hand counted once."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import json
 from web_support import store
 
 import fantan
+import fantan.ai
 
 
 class FakeStorage:
@@ -123,3 +124,64 @@ def test_rules_from_settings_apply_players_and_match_length() -> None:
     settings = dict(store.DEFAULT_SETTINGS, preset="sjuan", players=5, match=2)
     rules = store.rules_from_settings(settings)
     assert rules.players == 5 and rules.match_hands == 2 and rules.opening_card == "7H"
+
+
+def finish_hand(match: fantan.Match) -> fantan.Match:
+    while not match.state.is_over:
+        state = match.state
+        obs = state.observation(state.to_move)  # type: ignore[arg-type]
+        match = match.play(fantan.ai.choose("medium", obs, seed=len(state.history)))
+    return match
+
+
+def test_the_record_counts_each_finished_hand_once() -> None:
+    storage = FakeStorage()
+    s = store.Store(storage, "tab-a", clock)
+    s.claim()
+    rules = fantan.preset("fan-tan").replace(match_hands=2)
+    match = finish_hand(fantan.new_match(rules, seed=5))
+    for _ in range(2):  # the board shown again (a reload) counts nothing more
+        stats = s.load_stats()
+        counted = store.record_hand(stats, "hard", match, 0)
+        s.save_stats(stats)
+    assert not counted
+    first_won = match.state.result.winner == 0  # type: ignore[union-attr]
+    assert s.load_stats()["levels"]["hard"] == {
+        "hands": 1, "hands_won": int(first_won), "matches": 0, "matches_won": 0}
+    match = finish_hand(match.next_hand())
+    assert match.is_over
+    stats = s.load_stats()
+    assert store.record_hand(stats, "hard", match, 0)
+    assert s.save_stats(stats)
+    won = [r.winner == 0 for r in match.results]
+    assert store.Store(storage, "tab-a", clock).load_stats()["levels"] == {
+        "easy": dict.fromkeys(store.STAT_COUNTS, 0),
+        "medium": dict.fromkeys(store.STAT_COUNTS, 0),
+        "hard": {"hands": 2, "hands_won": sum(won), "matches": 1,
+                 "matches_won": int(match.standings[0] == 0)}}
+    # A hand still in play, or an unknown level, is not counted.
+    assert not store.record_hand(stats, "hard", fantan.new_match(rules, seed=6), 0)
+    assert not store.record_hand(stats, "grandmaster", match, 0)
+    # Only the tab that owns the game writes the record.
+    store.Store(storage, "tab-b", clock).claim()
+    assert not s.save_stats(store.parse_stats(None))
+    assert s.load_stats()["levels"]["hard"]["hands"] == 2
+
+
+def test_a_record_that_is_not_sound_starts_again() -> None:
+    good = {"hands": 5, "hands_won": 2, "matches": 1, "matches_won": 1}
+    for bad in ("{not json", "[]", "null", json.dumps({"levels": "x"})):
+        assert store.parse_stats(bad) == store.parse_stats(None)
+    stats = store.parse_stats(json.dumps({"last": "7:1", "levels": {
+        "easy": good,
+        "medium": {**good, "hands_won": 6},  # more won than played
+        "hard": {**good, "hands": True},  # not a count
+    }}))
+    assert stats["last"] == "7:1"
+    assert stats["levels"]["easy"] == good
+    assert stats["levels"]["medium"] == stats["levels"]["hard"] == dict.fromkeys(
+        store.STAT_COUNTS, 0)
+    for bad_row in ({**good, "matches": -1, "matches_won": 0}, {**good, "matches": 6},
+                    {k: v for k, v in good.items() if k != "matches"}):
+        assert store.parse_stats(json.dumps({"levels": {"easy": bad_row}}))["levels"][
+            "easy"] == dict.fromkeys(store.STAT_COUNTS, 0)

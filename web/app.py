@@ -167,7 +167,7 @@ class Page:
                 self.say_turn()
         menu = element("menu")
         if menu.open:
-            menu.innerHTML = render.menu(self.cat, self.settings)
+            menu.innerHTML = render.menu(self.cat, self.settings, self.store.load_stats())
             element("menu-language").focus()
 
     def start(self):
@@ -727,6 +727,7 @@ class Page:
     def show_results(self, focus=True):
         match = self.match
         self.set_phase("over")
+        self.count_hand()
         rv = view.results_view(self.cat, match)
         board = element("results")
         board.innerHTML = render.results(self.cat, match.rules, rv)
@@ -736,6 +737,14 @@ class Page:
         root.dataset.turn = ""
         if focus and not self.results_hidden:
             element("results-title").focus()  # keyboard users land on the board
+
+    def count_hand(self):
+        """Add the finished hand to the player's record (once, however often it is shown)."""
+        if self.passive:
+            return
+        stats = self.store.load_stats()
+        if store.record_hand(stats, self.settings["level"], self.match, HUMAN):
+            self.store.save_stats(stats)
 
     def hide_results(self):
         element("results").hidden = True
@@ -991,7 +1000,7 @@ class Page:
 
     def open_menu(self):
         dialog = element("menu")
-        dialog.innerHTML = render.menu(self.cat, self.settings)
+        dialog.innerHTML = render.menu(self.cat, self.settings, self.store.load_stats())
         dialog.showModal()
 
     def open_setup(self):

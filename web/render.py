@@ -318,7 +318,8 @@ def select(sid: str, label: str, options: Sequence[tuple[str, str, bool]], chose
             f'<select id="{sid}" name="{sid}">{opts}</select>{extra}</label>')
 
 
-def menu(cat: Catalog, settings: dict[str, Any]) -> str:
+def menu(cat: Catalog, settings: dict[str, Any], stats: dict[str, Any] | None = None) -> str:
+    """The menu: new game, rules, the settings, and the player's record when given."""
     speeds = [(s, cat.t(f"speed.{s}"), True) for s in ("slow", "normal", "fast")]
     levels = [(lv, cat.t(f"level.{lv}"), True) for lv in ("easy", "medium", "hard")]
     four = (f'<label class="check"><input type="checkbox" id="menu-four"'
@@ -333,9 +334,33 @@ def menu(cat: Catalog, settings: dict[str, Any]) -> str:
         + select("menu-speed", cat.t("settings.speed"), speeds, settings["speed"])
         + select("menu-level", cat.t("settings.level"), levels, settings["level"])
         + four
+        + (record(cat, stats) if stats is not None else "")
         + '<div class="panel-buttons">'
         + button("menu-close", cat.t("button.close"), cls="secondary") + "</div>"
     )
+
+
+def record(cat: Catalog, stats: dict[str, Any]) -> str:
+    """The player's record: hands and matches won against each level of opponents."""
+
+    def won_of(won: int, played: int) -> str:
+        if not played:
+            return cat.t("stats.none")
+        return cat.t("stats.won-of", won=cat.num(won), played=cat.num(played),
+                     percent=cat.num(round(100 * won / played)))
+
+    rows = []
+    for lv in ("easy", "medium", "hard"):
+        r = stats["levels"][lv]
+        rows.append(f'<tr><th scope="row">{escape(cat.t(f"level.{lv}"))}</th>'
+                    f'<td>{escape(won_of(r["hands_won"], r["hands"]))}</td>'
+                    f'<td>{escape(won_of(r["matches_won"], r["matches"]))}</td></tr>')
+    head = "".join(f'<th scope="col">{escape(cat.t(key))}</th>'
+                   for key in ("stats.level", "stats.hands", "stats.matches"))
+    return (f'<section class="record" aria-labelledby="record-title">'
+            f'<h3 id="record-title">{escape(cat.t("stats.title"))}</h3>'
+            f'<table><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+            "</section>")
 
 
 def language_select(cat: Catalog, chosen: str) -> str:

@@ -6,7 +6,9 @@ so tests drive it with a dict. The rules it keeps:
   is told once;
 - a full or unavailable storage is reported once; play goes on without saving;
 - only the tab that owns the game writes it: the tab that claims it last owns it, and a tab that
-  finds it has lost the game stops writing (and says so) until the player takes it back.
+  finds it has lost the game stops writing (and says so) until the player takes it back;
+- the player's record (hands and matches won at each level) counts every finished hand once,
+  however often its result board is shown again (a reload, another tab).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import fantan
 
 SAVE_KEY = "fantan.game"
 SETTINGS_KEY = "fantan.settings"
+STATS_KEY = "fantan.stats"
 OWNER_KEY = "fantan.owner"
 ASIDE_PREFIX = "fantan.game.set-aside."
 SAVE_FORMAT = "fantan.web-save"
@@ -81,6 +84,57 @@ def parse_settings(text: str | None) -> dict[str, Any]:
     if out["preset"] == "custom" and out["custom"] is None:
         out["preset"] = "fan-tan"
     return out
+
+
+STAT_COUNTS = ("hands", "hands_won", "matches", "matches_won")
+"""The player's record at each level: hands finished and won, matches (of more than one hand)
+finished and won."""
+
+
+def parse_stats(text: str | None) -> dict[str, Any]:
+    """The player's record from stored text; a level whose counts are not sound starts at 0."""
+    out: dict[str, Any] = {"last": "",
+                           "levels": {lv: dict.fromkeys(STAT_COUNTS, 0) for lv in LEVELS}}
+    try:
+        data = json.loads(text) if text else {}
+    except (ValueError, TypeError):
+        return out
+    if not isinstance(data, dict):
+        return out
+    if isinstance(data.get("last"), str) and len(data["last"]) <= 64:
+        out["last"] = data["last"]
+    levels = data.get("levels")
+    for lv in LEVELS:
+        row = levels.get(lv) if isinstance(levels, dict) else None
+        if not isinstance(row, dict):
+            continue
+        counts = [row.get(name) for name in STAT_COUNTS]
+        if not all(type(c) is int and 0 <= c < 10**9 for c in counts):
+            continue
+        hands, hands_won, matches, matches_won = counts
+        if hands_won <= hands and matches_won <= matches <= hands:
+            out["levels"][lv] = dict(zip(STAT_COUNTS, counts, strict=True))
+    return out
+
+
+def record_hand(stats: dict[str, Any], level: str, match: fantan.Match, seat: int) -> bool:
+    """Count the finished hand of ``match`` (and the match, if that hand ended one of more than
+    one hand) for the player at ``seat`` against ``level``; False, and nothing counted, if this
+    hand was the last one counted."""
+    result = match.state.result
+    if result is None or level not in LEVELS:
+        return False
+    key = f"{match.seed}:{match.hand_number}"
+    if stats["last"] == key:
+        return False
+    stats["last"] = key
+    row = stats["levels"][level]
+    row["hands"] += 1
+    row["hands_won"] += result.winner == seat
+    if match.is_over and match.hands > 1:
+        row["matches"] += 1
+        row["matches_won"] += match.standings[0] == seat
+    return True
 
 
 def rules_from_settings(settings: dict[str, Any]) -> fantan.Rules:
@@ -204,3 +258,11 @@ class Store:
         if not self.owns():
             return False
         return self.write(SETTINGS_KEY, json.dumps(settings, separators=(",", ":")))
+
+    def load_stats(self) -> dict[str, Any]:
+        return parse_stats(self.read(STATS_KEY))
+
+    def save_stats(self, stats: dict[str, Any]) -> bool:
+        if not self.owns():
+            return False
+        return self.write(STATS_KEY, json.dumps(stats, separators=(",", ":")))
