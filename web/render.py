@@ -350,8 +350,7 @@ def record(cat: Catalog, stats: dict[str, Any]) -> str:
                      percent=cat.num(round(100 * won / played)))
 
     rows = []
-    for lv in ("easy", "medium", "hard"):
-        r = stats["levels"][lv]
+    for lv, r in stats["levels"].items():
         rows.append(f'<tr><th scope="row">{escape(cat.t(f"level.{lv}"))}</th>'
                     f'<td>{escape(won_of(r["hands_won"], r["hands"]))}</td>'
                     f'<td>{escape(won_of(r["matches_won"], r["matches"]))}</td></tr>')
