@@ -116,6 +116,18 @@ def test_a_whole_standard_game_through_clicks(page: Page, server: Server, game) 
     expect(page.locator("#menu .record tbody tr").nth(1)).to_have_text(
         re.compile(rf"Medium\s*{int(won)} of 1 \({100 * int(won)}%\)\s*none yet"))
     shot(page, "portrait-menu-record")
+    # Set back to zero after a second question; the hand shown again does not count anew.
+    page.click("#record-reset")
+    expect(page.locator("#record-reset-no")).to_be_focused()
+    page.click("#record-reset-yes")
+    expect(page.locator("#menu .record tbody")).not_to_contain_text("of 1")
+    expect(page.locator("#record-reset")).to_have_count(0)
+    page.keyboard.press("Escape")
+    page.goto(server.url)
+    game.wait_ready(page)
+    expect(board).to_be_visible()
+    page.click("#open-menu")
+    expect(page.locator("#menu .record tbody")).not_to_contain_text("of 1")
     page.keyboard.press("Escape")
     # Looking at the table again, then a new game from the board.
     page.click("#show-table")

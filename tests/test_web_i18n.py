@@ -182,6 +182,7 @@ def test_the_table_and_the_board_render_without_raw_ids(language: str) -> None:
             render.rules_page(cat, preset, rules),
             render.menu(cat, {"speed": "fast", "level": "hard", "four_colour": False,
                               "language": language}, record),
+            render.record(cat, record, confirm_reset=True),
             render.info(cat, tv, "hard"),
             render.bar_actions(cat),
             view.announcement(cat, rules, match.state.observation(0).history),

@@ -162,6 +162,10 @@ def test_the_record_counts_each_finished_hand_once() -> None:
     # A hand still in play, or an unknown level, is not counted.
     assert not store.record_hand(stats, "hard", fantan.new_match(rules, seed=6), 0)
     assert not store.record_hand(stats, "grandmaster", match, 0)
+    # Set back to zero, the record still knows the last hand it counted.
+    fresh = store.cleared(stats)
+    assert all(not any(row.values()) for row in fresh["levels"].values())
+    assert not store.record_hand(fresh, "hard", match, 0)
     # Only the tab that owns the game writes the record.
     store.Store(storage, "tab-b", clock).claim()
     assert not s.save_stats(store.parse_stats(None))

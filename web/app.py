@@ -167,8 +167,7 @@ class Page:
                 self.say_turn()
         menu = element("menu")
         if menu.open:
-            menu.innerHTML = render.menu(self.cat, self.settings, self.store.load_stats())
-            element("menu-language").focus()
+            self.draw_menu(focus="menu-language")
 
     def start(self):
         cat = self.cat
@@ -889,6 +888,9 @@ class Page:
             "menu-new-game": self.open_setup,
             "open-menu": self.open_menu,
             "menu-close": lambda: element("menu").close(),
+            "record-reset": lambda: self.draw_menu(confirm_reset=True, focus="record-reset-no"),
+            "record-reset-yes": self.reset_record,
+            "record-reset-no": lambda: self.draw_menu(focus="record-reset"),
             "open-rules": lambda: self.open_rules(None),
             "menu-rules": lambda: self.open_rules(None),
             "setup-rules": lambda: self.open_rules(self.draft),
@@ -999,9 +1001,21 @@ class Page:
     # --- menu, new game, rules --------------------------------------------------------------
 
     def open_menu(self):
+        self.draw_menu()
+        element("menu").showModal()
+
+    def draw_menu(self, confirm_reset=False, focus=None):
         dialog = element("menu")
-        dialog.innerHTML = render.menu(self.cat, self.settings, self.store.load_stats())
-        dialog.showModal()
+        dialog.innerHTML = render.menu(self.cat, self.settings, self.store.load_stats(),
+                                       confirm_reset)
+        target = q(f"#{focus}") if focus else None
+        if target is not None:
+            target.focus()
+
+    def reset_record(self):
+        if not self.passive:
+            self.store.save_stats(store.cleared(self.store.load_stats()))
+        self.draw_menu(focus="record-title")
 
     def open_setup(self):
         element("menu").close()

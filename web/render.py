@@ -318,7 +318,8 @@ def select(sid: str, label: str, options: Sequence[tuple[str, str, bool]], chose
             f'<select id="{sid}" name="{sid}">{opts}</select>{extra}</label>')
 
 
-def menu(cat: Catalog, settings: dict[str, Any], stats: dict[str, Any] | None = None) -> str:
+def menu(cat: Catalog, settings: dict[str, Any], stats: dict[str, Any] | None = None,
+         confirm_reset: bool = False) -> str:
     """The menu: new game, rules, the settings, and the player's record when given."""
     speeds = [(s, cat.t(f"speed.{s}"), True) for s in ("slow", "normal", "fast")]
     levels = [(lv, cat.t(f"level.{lv}"), True) for lv in ("easy", "medium", "hard")]
@@ -334,14 +335,15 @@ def menu(cat: Catalog, settings: dict[str, Any], stats: dict[str, Any] | None = 
         + select("menu-speed", cat.t("settings.speed"), speeds, settings["speed"])
         + select("menu-level", cat.t("settings.level"), levels, settings["level"])
         + four
-        + (record(cat, stats) if stats is not None else "")
+        + (record(cat, stats, confirm_reset) if stats is not None else "")
         + '<div class="panel-buttons">'
         + button("menu-close", cat.t("button.close"), cls="secondary") + "</div>"
     )
 
 
-def record(cat: Catalog, stats: dict[str, Any]) -> str:
-    """The player's record: hands and matches won against each level of opponents."""
+def record(cat: Catalog, stats: dict[str, Any], confirm_reset: bool = False) -> str:
+    """The player's record: hands and matches won against each level of opponents, and a way
+    to set it back to zero (asked twice)."""
 
     def won_of(won: int, played: int) -> str:
         if not played:
@@ -356,10 +358,19 @@ def record(cat: Catalog, stats: dict[str, Any]) -> str:
                     f'<td>{escape(won_of(r["matches_won"], r["matches"]))}</td></tr>')
     head = "".join(f'<th scope="col">{escape(cat.t(key))}</th>'
                    for key in ("stats.level", "stats.hands", "stats.matches"))
+    if confirm_reset:
+        reset = (f'<p class="record-reset"><span>{escape(cat.t("stats.reset-confirm"))}</span> '
+                 f'{button("record-reset-yes", cat.t("stats.reset-yes"), cls="secondary")}'
+                 f'{button("record-reset-no", cat.t("button.cancel"), cls="secondary")}</p>')
+    elif any(any(r.values()) for r in stats["levels"].values()):
+        reset = (f'<p class="record-reset">'
+                 f'{button("record-reset", cat.t("stats.reset"), cls="secondary")}</p>')
+    else:
+        reset = ""
     return (f'<section class="record" aria-labelledby="record-title">'
-            f'<h3 id="record-title">{escape(cat.t("stats.title"))}</h3>'
+            f'<h3 id="record-title" tabindex="-1">{escape(cat.t("stats.title"))}</h3>'
             f'<table><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
-            "</section>")
+            f"{reset}</section>")
 
 
 def language_select(cat: Catalog, chosen: str) -> str:

@@ -137,6 +137,14 @@ def record_hand(stats: dict[str, Any], level: str, match: fantan.Match, seat: in
     return True
 
 
+def cleared(stats: dict[str, Any]) -> dict[str, Any]:
+    """The record set back to zero at every level; the last hand counted stays counted, so that
+    its board shown again does not count it anew."""
+    fresh = parse_stats(None)
+    fresh["last"] = stats["last"]
+    return fresh
+
+
 def rules_from_settings(settings: dict[str, Any]) -> fantan.Rules:
     """The rules a new game with these settings is played by."""
     if settings["preset"] == "custom" and settings["custom"]:
