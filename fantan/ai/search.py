@@ -12,7 +12,8 @@ worse than its heuristic. Near the end of the hand (ENDGAME_CARDS) our own later
 planned too (plan): every option of ours is tried in every world with the same random numbers,
 and worlds that we could not tell apart by then share our choice, the one best on their sum, so
 that a candidate is rated by the best we could do knowing what we would know, not by a line
-that plays to the cards of one world.
+that plays to the cards of one world. The plan is made on a batch of worlds at a time
+(PLAN_BATCH), so that a time budget can stop it between batches.
 """
 
 from __future__ import annotations
