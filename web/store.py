@@ -263,14 +263,16 @@ class Store:
         return parse_settings(self.read(SETTINGS_KEY))
 
     def save_settings(self, settings: dict[str, Any]) -> bool:
-        if not self.owns():
-            return False
-        return self.write(SETTINGS_KEY, json.dumps(settings, separators=(",", ":")))
+        return self._write_owned(SETTINGS_KEY, settings)
 
     def load_stats(self) -> dict[str, Any]:
         return parse_stats(self.read(STATS_KEY))
 
     def save_stats(self, stats: dict[str, Any]) -> bool:
+        return self._write_owned(STATS_KEY, stats)
+
+    def _write_owned(self, key: str, data: dict[str, Any]) -> bool:
+        """Write ``data`` as JSON under ``key`` if this tab owns the game; False if not written."""
         if not self.owns():
             return False
-        return self.write(STATS_KEY, json.dumps(stats, separators=(",", ":")))
+        return self.write(key, json.dumps(data, separators=(",", ":")))
