@@ -1,6 +1,6 @@
 """Computer-player benchmark in the browser (a script, not a test).
 
-    .venv/bin/python e2e/bench_ai.py [--decisions 60] [--preset fan-tan]
+    .venv/bin/python e2e/bench_ai.py [--decisions 60] [--preset fan-tan] [--players N]
 
 1. Decision time per level inside Pyodide, the way the page's worker runs it: the engine's
    files are loaded into a bare Pyodide and `fantan.ai.choose` is timed on the real decisions
@@ -42,12 +42,15 @@ import fantan
 from fantan import ai
 from fantan.ai import search
 
-PRESET, DECISIONS = {preset!r}, {decisions}
+PRESET, PLAYERS, DECISIONS = {preset!r}, {players!r}, {decisions}
+RULES = fantan.preset(PRESET)
+if PLAYERS:
+    RULES = RULES.replace(players=PLAYERS)
 
 def gather(count, seed, wanted):
     found = []
     while len(found) < count:
-        state = fantan.new_game(fantan.preset(PRESET), seed)
+        state = fantan.new_game(RULES, seed)
         k = 0
         while not state.is_over:
             obs = state.observation(state.to_move)
@@ -72,7 +75,7 @@ positions = gather(DECISIONS, 1, lambda obs: True)
 # The endgame, where Hard plans its own later choices: decisions with few cards in hand.
 ends = gather(DECISIONS // 2, 1000,
               lambda obs: obs.hand_sizes[obs.seat] <= search.ENDGAME_CARDS)
-out = {{"python": sys.version.split()[0], "decisions": len(positions)}}
+out = {{"python": sys.version.split()[0], "decisions": len(positions), "players": RULES.players}}
 for level in ai.LEVELS:
     out[level] = timed(level, positions)
 # Hard with a fixed number of worlds (the arena's --iterations 200), and in the endgame.
@@ -141,13 +144,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--decisions", type=int, default=60)
     parser.add_argument("--preset", default="fan-tan")
+    parser.add_argument("--players", type=int, default=None,
+                        help="another number of players than the preset's")
     parser.add_argument("--menu-samples", type=int, default=10)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "dist"
         build.build(site)
         bench_page = write_engine_page(
-            site, "aibench", BENCH_PY.format(preset=args.preset, decisions=args.decisions))
+            site, "aibench", BENCH_PY.format(preset=args.preset, players=args.players,
+                                          decisions=args.decisions))
         server = build.make_server(site, 0, quiet=True)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         origin = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -164,7 +170,8 @@ def main() -> None:
             browser.close()
         server.shutdown()
     print(f"Computer players in the browser (Pyodide, Python {times['python']}), preset "
-          f"{args.preset}, {times['decisions']} decisions with a choice:")
+          f"{args.preset}, {times['players']} players, {times['decisions']} decisions with a "
+          "choice:")
     for level in ("easy", "medium", "hard", "hard, 200 worlds", "hard, endgame",
                   "hard, endgame, 200 worlds"):
         p50, p90, most = times[level]
