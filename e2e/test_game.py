@@ -176,6 +176,17 @@ def test_an_illegal_card_is_explained_the_hint_and_the_keyboard(
         assert table_cards(page) == before_table and hand_cards(page) == before_hand
     page.keyboard.press("h")
     expect(page.locator("#message")).to_have_text(re.compile(r"^Hint: play the .+\.$"))
+    # A new game now gives this hand up: the screen says so, and the record counts it lost.
+    page.click("#open-menu")
+    expect(page.locator("#menu .record tbody")).not_to_contain_text("of 1")
+    page.click("#menu-new-game")
+    expect(page.locator("#setup-gives-up")).to_have_text(
+        "Dealing now gives up the game in play: your record counts it as not won.")
+    page.click("#start-game")
+    page.wait_for_selector("html[data-phase=dealing], html[data-phase=playing]")
+    page.click("#open-menu")
+    expect(page.locator("#menu .record tbody tr").nth(1)).to_have_text(
+        re.compile(r"Medium\s*0 of 1 \(0%\)\s*none yet"))
 
 
 def test_no_move_passes_automatically(context: BrowserContext, page: Page, server: Server,

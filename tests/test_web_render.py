@@ -62,7 +62,7 @@ def test_no_inline_styles_or_handlers_anywhere() -> None:
         "".join(render.seat(CAT, sv, "Pass") for sv in tv.seats),
         render.results(CAT, match.rules, view.results_view(CAT, match)),
         render.setup(CAT, {"preset": "custom", "rules": match.rules, "level": "easy",
-                           "match": None}),
+                           "match": None}, gives_up=True),
         render.rules_page(CAT, "cinquillo", match.rules),
         render.menu(CAT, {"speed": "fast", "level": "hard", "four_colour": True},
                     store.parse_stats(None)),
@@ -174,3 +174,11 @@ def test_the_menu_shows_the_players_record_at_each_level() -> None:
                                                    "four_colour": False}, store.cleared(stats))
     assert "record-title" not in render.menu(CAT, {"speed": "fast", "level": "hard",
                                                    "four_colour": False})
+
+
+def test_the_new_game_screen_says_when_dealing_gives_a_game_up() -> None:
+    draft = {"preset": "fan-tan", "rules": fantan.preset("fan-tan"), "level": "easy",
+             "match": None}
+    note = "Dealing now gives up the game in play: your record counts it as not won."
+    assert note in render.setup(CAT, draft, gives_up=True)
+    assert note not in render.setup(CAT, draft) and "setup-gives-up" not in render.setup(CAT, draft)

@@ -171,6 +171,38 @@ def test_the_record_counts_each_finished_hand_once() -> None:
     assert s.load_stats()["levels"]["hard"]["hands"] == 2
 
 
+def test_a_game_given_up_for_a_new_one_counts_as_not_won() -> None:
+    rules = fantan.preset("fan-tan").replace(match_hands=2)
+    match = fantan.new_match(rules, seed=12)
+    assert not store.gives_up(None, 0)
+    # Until we have made a move, a new game gives up nothing.
+    while not any(e.seat == 0 for e in match.state.history):
+        assert not store.gives_up(match, 0)
+        stats = store.parse_stats(None)
+        assert not store.record_given_up(stats, "easy", match, 0)
+        state = match.state
+        obs = state.observation(state.to_move)  # type: ignore[arg-type]
+        match = match.play(fantan.ai.choose("medium", obs, seed=len(state.history)))
+    assert store.gives_up(match, 0)
+    stats = store.parse_stats(None)
+    assert not store.record_given_up(stats, "grandmaster", match, 0)
+    assert store.record_given_up(stats, "easy", match, 0)
+    assert not store.record_given_up(stats, "easy", match, 0)  # counted once
+    assert stats["levels"]["easy"] == {"hands": 1, "hands_won": 0, "matches": 1, "matches_won": 0}
+    # The first hand played to its end (and counted): leaving now gives up the match alone.
+    match = finish_hand(match)
+    stats = store.parse_stats(None)
+    assert store.record_hand(stats, "easy", match, 0)
+    assert store.gives_up(match, 0)
+    assert store.record_given_up(stats, "easy", match, 0)
+    assert stats["levels"]["easy"] == {"hands": 1, "hands_won": 0, "matches": 1, "matches_won": 0}
+    # A game over, match and all, gives up nothing.
+    match = finish_hand(match.next_hand())
+    assert match.is_over and not store.gives_up(match, 0)
+    single = finish_hand(fantan.new_match(fantan.preset("fan-tan"), seed=12))
+    assert single.is_over and not store.gives_up(single, 0)
+
+
 def test_a_record_that_is_not_sound_starts_again() -> None:
     good = {"hands": 5, "hands_won": 2, "matches": 1, "matches_won": 1}
     for bad in ("{not json", "[]", "null", json.dumps({"levels": "x"})):

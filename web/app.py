@@ -745,6 +745,14 @@ class Page:
         if store.record_hand(stats, self.settings["level"], self.match, HUMAN):
             self.store.save_stats(stats)
 
+    def count_given_up(self):
+        """Before a new game: what the player gives up of this one counts as not won."""
+        if self.passive:
+            return
+        stats = self.store.load_stats()
+        if store.record_given_up(stats, self.settings["level"], self.match, HUMAN):
+            self.store.save_stats(stats)
+
     def hide_results(self):
         element("results").hidden = True
         element("results").innerHTML = ""
@@ -1037,7 +1045,8 @@ class Page:
     def draw_setup(self):
         dialog = element("setup")
         top = dialog.scrollTop
-        dialog.innerHTML = render.setup(self.cat, self.draft)
+        gives_up = not self.passive and store.gives_up(self.match, HUMAN)
+        dialog.innerHTML = render.setup(self.cat, self.draft, gives_up)
         dialog.scrollTop = top
 
     def setup_changed(self, target):
@@ -1072,6 +1081,7 @@ class Page:
         draft = self.draft
         rules = draft["rules"]
         custom = draft["preset"] == "custom"
+        self.count_given_up()
         self.settings.update({
             "preset": draft["preset"],
             "players": rules.players,

@@ -398,9 +398,10 @@ CUSTOM_AXES = ("deck", "ace", "start_rank", "opening", "opening_card", "preplace
                "pay_per_card", "winner_leads_next")
 
 
-def setup(cat: Catalog, draft: dict[str, Any]) -> str:
+def setup(cat: Catalog, draft: dict[str, Any], gives_up: bool = False) -> str:
     """The new-game screen: presets by name and description, players, difficulty, match length,
-    and the custom rule axes with refused choices disabled and explained."""
+    and the custom rule axes with refused choices disabled and explained; ``gives_up`` says
+    that dealing counts the game in play as not won."""
     chosen = draft["preset"]
     names = list(fantan.PRESETS) + ["custom"]
     cards = []
@@ -444,7 +445,9 @@ def setup(cat: Catalog, draft: dict[str, Any]) -> str:
         + select("setup-match", cat.t("setup.match"), matches,
                  "" if draft["match"] is None else str(draft["match"]))
         + "</div>"
-        '<div class="panel-buttons">'
+        + (f'<p class="note" id="setup-gives-up">{escape(cat.t("setup.gives-up"))}</p>'
+           if gives_up else "")
+        + '<div class="panel-buttons">'
         f'{button("setup-rules", cat.t("button.rules"), cls="secondary")}'
         f'{button("setup-cancel", cat.t("button.cancel"), cls="secondary")}'
         f'{button("start-game", cat.t("button.deal"), cls="primary")}</div>'

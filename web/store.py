@@ -137,6 +137,40 @@ def record_hand(stats: dict[str, Any], level: str, match: fantan.Match, seat: in
     return True
 
 
+def gives_up(match: fantan.Match | None, seat: int) -> bool:
+    """Whether leaving ``match`` for a new game gives up a game the player at ``seat`` has
+    begun: a hand in play in which they have made a move, or a match with hands still to
+    come after one of theirs."""
+    return match is not None and (_hand_begun(match, seat) or _match_begun(match, seat))
+
+
+def _hand_begun(match: fantan.Match, seat: int) -> bool:
+    state = match.state
+    return not state.is_over and any(e.seat == seat and e.kind in ("play", "pass", "give")
+                                     for e in state.history)
+
+
+def _match_begun(match: fantan.Match, seat: int) -> bool:
+    return match.hands > 1 and not match.is_over and (
+        _hand_begun(match, seat) or match.state.is_over or match.hand_number > 1)
+
+
+def record_given_up(stats: dict[str, Any], level: str, match: fantan.Match, seat: int) -> bool:
+    """Count what the player at ``seat`` gives up for a new game (gives_up) as played and not
+    won: the hand in play, if they had moved in it, and the match, if it had hands to come.
+    False, and nothing counted, if there is nothing to give up or it was counted already."""
+    if level not in LEVELS or not gives_up(match, seat):
+        return False
+    key = f"{match.seed}:given-up"
+    if stats["last"] == key:
+        return False
+    stats["last"] = key
+    row = stats["levels"][level]
+    row["hands"] += _hand_begun(match, seat)
+    row["matches"] += _match_begun(match, seat)
+    return True
+
+
 def cleared(stats: dict[str, Any]) -> dict[str, Any]:
     """The record set back to zero at every level; the last hand counted stays counted, so that
     its board shown again does not count it anew."""
