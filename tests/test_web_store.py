@@ -179,28 +179,51 @@ def test_a_game_given_up_for_a_new_one_counts_as_not_won() -> None:
     while not any(e.seat == 0 for e in match.state.history):
         assert not store.gives_up(match, 0)
         stats = store.parse_stats(None)
-        assert not store.record_given_up(stats, "easy", match, 0)
+        assert not store.record_left(stats, "easy", match, 0)
         state = match.state
         obs = state.observation(state.to_move)  # type: ignore[arg-type]
         match = match.play(fantan.ai.choose("medium", obs, seed=len(state.history)))
     assert store.gives_up(match, 0)
     stats = store.parse_stats(None)
-    assert not store.record_given_up(stats, "grandmaster", match, 0)
-    assert store.record_given_up(stats, "easy", match, 0)
-    assert not store.record_given_up(stats, "easy", match, 0)  # counted once
+    assert not store.record_left(stats, "grandmaster", match, 0)
+    assert store.record_left(stats, "easy", match, 0)
+    assert not store.record_left(stats, "easy", match, 0)  # counted once
     assert stats["levels"]["easy"] == {"hands": 1, "hands_won": 0, "matches": 1, "matches_won": 0}
     # The first hand played to its end (and counted): leaving now gives up the match alone.
     match = finish_hand(match)
     stats = store.parse_stats(None)
     assert store.record_hand(stats, "easy", match, 0)
     assert store.gives_up(match, 0)
-    assert store.record_given_up(stats, "easy", match, 0)
+    assert store.record_left(stats, "easy", match, 0)
     assert stats["levels"]["easy"] == {"hands": 1, "hands_won": 0, "matches": 1, "matches_won": 0}
     # A game over, match and all, gives up nothing.
     match = finish_hand(match.next_hand())
     assert match.is_over and not store.gives_up(match, 0)
     single = finish_hand(fantan.new_match(fantan.preset("fan-tan"), seed=12))
     assert single.is_over and not store.gives_up(single, 0)
+
+
+def test_a_hand_left_after_going_out_counts_as_it_stands() -> None:
+    # Shichi Narabe plays on for the places once the first player is out.
+    rules = fantan.preset("shichi-narabe").replace(match_hands=1, players=5)
+    found = {}
+    for seed in range(20):
+        match = fantan.new_match(rules, seed=seed)
+        while not match.state.is_over and 0 not in match.state.observation(0).out:
+            state = match.state
+            obs = state.observation(state.to_move)  # type: ignore[arg-type]
+            match = match.play(fantan.ai.choose("medium", obs, seed=len(state.history)))
+        if not match.state.is_over:
+            found.setdefault(match.state.observation(0).out[0] == 0, match)
+        if len(found) == 2:
+            break
+    assert len(found) == 2, "no hand found where we went out first, and one where later"
+    for won, match in found.items():
+        assert not store.gives_up(match, 0)  # nothing is open for us: no warning
+        stats = store.parse_stats(None)
+        assert store.record_left(stats, "medium", match, 0)
+        assert stats["levels"]["medium"] == {
+            "hands": 1, "hands_won": int(won), "matches": 0, "matches_won": 0}
 
 
 def test_a_record_that_is_not_sound_starts_again() -> None:

@@ -745,12 +745,12 @@ class Page:
         if store.record_hand(stats, self.settings["level"], self.match, HUMAN):
             self.store.save_stats(stats)
 
-    def count_given_up(self):
-        """Before a new game: what the player gives up of this one counts as not won."""
-        if self.passive:
+    def count_left(self):
+        """Before a new game: count what the player leaves of this one (store.record_left)."""
+        if self.passive or self.match is None:
             return
         stats = self.store.load_stats()
-        if store.record_given_up(stats, self.settings["level"], self.match, HUMAN):
+        if store.record_left(stats, self.settings["level"], self.match, HUMAN):
             self.store.save_stats(stats)
 
     def hide_results(self):
@@ -1081,7 +1081,7 @@ class Page:
         draft = self.draft
         rules = draft["rules"]
         custom = draft["preset"] == "custom"
-        self.count_given_up()
+        self.count_left()
         self.settings.update({
             "preset": draft["preset"],
             "players": rules.players,

@@ -139,35 +139,53 @@ def record_hand(stats: dict[str, Any], level: str, match: fantan.Match, seat: in
 
 def gives_up(match: fantan.Match | None, seat: int) -> bool:
     """Whether leaving ``match`` for a new game gives up a game the player at ``seat`` has
-    begun: a hand in play in which they have made a move, or a match with hands still to
-    come after one of theirs."""
-    return match is not None and (_hand_begun(match, seat) or _match_begun(match, seat))
+    begun: a hand in play in which they have moved and whose outcome for them is still open,
+    or a match with hands still to come after one of theirs."""
+    if match is None:
+        return False
+    return (_hand_left(match, seat) and _place(match, seat) is None) or _match_left(match, seat)
 
 
-def _hand_begun(match: fantan.Match, seat: int) -> bool:
+def _hand_left(match: fantan.Match, seat: int) -> bool:
+    """A hand still in play in which the player at ``seat`` has made a move."""
     state = match.state
     return not state.is_over and any(e.seat == seat and e.kind in ("play", "pass", "give")
                                      for e in state.history)
 
 
-def _match_begun(match: fantan.Match, seat: int) -> bool:
+def _place(match: fantan.Match, seat: int) -> bool | None:
+    """Whether the player at ``seat`` has won the hand in play (out first), lost it (out later,
+    or eliminated), or None while that is still open (play can go on for the places)."""
+    obs = match.state.observation(seat)
+    if seat in obs.out:
+        return obs.out[0] == seat
+    return False if seat in obs.eliminated else None
+
+
+def _match_left(match: fantan.Match, seat: int) -> bool:
+    """A match of more than one hand, with hands to come, that the player has begun."""
     return match.hands > 1 and not match.is_over and (
-        _hand_begun(match, seat) or match.state.is_over or match.hand_number > 1)
+        _hand_left(match, seat) or match.state.is_over or match.hand_number > 1)
 
 
-def record_given_up(stats: dict[str, Any], level: str, match: fantan.Match, seat: int) -> bool:
-    """Count what the player at ``seat`` gives up for a new game (gives_up) as played and not
-    won: the hand in play, if they had moved in it, and the match, if it had hands to come.
-    False, and nothing counted, if there is nothing to give up or it was counted already."""
-    if level not in LEVELS or not gives_up(match, seat):
+def record_left(stats: dict[str, Any], level: str, match: fantan.Match, seat: int) -> bool:
+    """Count what the player at ``seat`` leaves for a new game: the hand in play, if they have
+    moved in it (won only if they already went out first), and the match, if it had hands to
+    come (not won). False, and nothing counted, if there is nothing to count or it was counted
+    already."""
+    hand = _hand_left(match, seat)
+    game = _match_left(match, seat)
+    if level not in LEVELS or not (hand or game):
         return False
-    key = f"{match.seed}:given-up"
+    key = f"{match.seed}:left"
     if stats["last"] == key:
         return False
     stats["last"] = key
     row = stats["levels"][level]
-    row["hands"] += _hand_begun(match, seat)
-    row["matches"] += _match_begun(match, seat)
+    if hand:
+        row["hands"] += 1
+        row["hands_won"] += _place(match, seat) is True
+    row["matches"] += game
     return True
 
 
