@@ -7,6 +7,10 @@ Every deal is replayed with the tested player in every seat and the other level 
 (each opponent seeded per deal and seat), so luck of the cards cancels out. It prints the tested
 player's win rate with a 95% interval, its mean cards left and mean score, the win rate per seat,
 and its time per decision where it had a choice (p50, p90, max).
+
+The games of one deal are not independent (with the same level everywhere, exactly one of its
+seatings wins), so the interval takes the deal as the unit: it comes from the spread of the
+tested player's share of wins from deal to deal.
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ class Tally:
     seat_games: list[int] = field(default_factory=list)
     seat_wins: list[int] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
+    deal_wins: list[int] = field(default_factory=list)
+    """The tested player's wins in each deal (over its seatings)."""
 
     def add(self, other: Tally) -> None:
         self.games += other.games
@@ -46,6 +52,7 @@ class Tally:
             self.seat_games[i] += g
             self.seat_wins[i] += w
         self.times.extend(other.times)
+        self.deal_wins.extend(other.deal_wins)
 
 
 def play_deal(rules: Rules, deal: int, tested: str, other: str,
@@ -79,6 +86,7 @@ def play_deal(rules: Rules, deal: int, tested: str, other: str,
         t.seat_wins[seat] += won
         t.cards_left += r.cards_left[seat]
         t.score += r.scores[seat]
+    t.deal_wins.append(t.wins)
     return t
 
 
@@ -107,17 +115,30 @@ def _pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
+def interval(deal_wins: Sequence[int], seats: int) -> tuple[float, float]:
+    """The win rate over deals that each seat the tested player ``seats`` times, and the half
+    width of its 95% interval with the deal as the unit (0.0 with fewer than two deals)."""
+    d = len(deal_wins)
+    if not d:
+        return 0.0, 0.0
+    shares = [w / seats for w in deal_wins]
+    p = sum(shares) / d
+    if d < 2:
+        return p, 0.0
+    var = sum((x - p) ** 2 for x in shares) / (d - 1)
+    return p, 1.96 * math.sqrt(var / d)
+
+
 def report(rules_name: str, rules: Rules, tested: str, other: str, t: Tally,
            seconds: float) -> str:
-    p = t.wins / t.games if t.games else 0.0
-    half = 1.96 * math.sqrt(p * (1 - p) / t.games) if t.games else 0.0
+    p, half = interval(t.deal_wins, rules.players)
     fair = 1 / rules.players
     lines = [
         f"{tested} vs {rules.players - 1} x {other}, preset {rules_name}, "
         f"{rules.players} players, {t.games} games ({t.games // rules.players} deals x "
         f"{rules.players} seats), {seconds:.0f} s",
-        f"  wins        {p:6.1%}  (95% interval {p - half:.1%} .. {p + half:.1%}; "
-        f"fair share {fair:.1%})",
+        f"  wins        {p:6.1%}  (95% interval {p - half:.1%} .. {p + half:.1%} over "
+        f"deals; fair share {fair:.1%})",
         f"  cards left  {t.cards_left / t.games:6.2f} on average",
         f"  score       {t.score / t.games:+6.2f} on average",
         "  per seat    " + "  ".join(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import random
 from contextlib import redirect_stdout
 
@@ -347,9 +348,18 @@ def test_arena_smoke() -> None:
         arena.main(["medium", "easy", "--games", "24", "--jobs", "1"])
     text = out.getvalue()
     assert "medium vs 3 x easy" in text
-    assert "wins" in text and "95% interval" in text
+    assert "wins" in text and "95% interval" in text and "over deals" in text
     assert "cards left" in text and "p90" in text
     assert "24 games" in text
+
+
+def test_the_arena_interval_takes_the_deal_as_the_unit() -> None:
+    # The same level everywhere: one seating of each deal wins, so the rate is exact.
+    assert arena.interval([1] * 50, 4) == (0.25, 0.0)
+    # Shares 0 and 1: mean 0.5, sample variance 0.5 over 2 deals.
+    p, half = arena.interval([0, 4], 4)
+    assert p == 0.5 and half == pytest.approx(1.96 * math.sqrt(0.5 / 2))
+    assert arena.interval([3], 4) == (0.75, 0.0) and arena.interval([], 4) == (0.0, 0.0)
 
 
 @pytest.mark.parametrize("name", ["fan-tan", "ruter-7", "domino", "shichi-narabe", "sjuan"])
