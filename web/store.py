@@ -139,27 +139,20 @@ def record_hand(stats: dict[str, Any], level: str, match: fantan.Match, seat: in
 
 def gives_up(match: fantan.Match | None, seat: int) -> bool:
     """Whether leaving ``match`` for a new game gives up a game the player at ``seat`` has
-    begun: a hand in play in which they have moved and whose outcome for them is still open,
-    or a match with hands still to come after one of theirs."""
-    if match is None:
-        return False
-    return (_hand_left(match, seat) and _place(match, seat) is None) or _match_left(match, seat)
+    begun (record_left counts it then): a hand in play in which they have moved and are still
+    playing, or a match with hands still to come after one of theirs."""
+    return match is not None and (_hand_left(match, seat) or _match_left(match, seat))
 
 
 def _hand_left(match: fantan.Match, seat: int) -> bool:
-    """A hand still in play in which the player at ``seat`` has made a move."""
+    """A hand still in play in which the player at ``seat`` has moved and still takes part
+    (not yet out or eliminated, where play goes on for the places without them)."""
     state = match.state
-    return not state.is_over and any(e.seat == seat and e.kind in ("play", "pass", "give")
-                                     for e in state.history)
-
-
-def _place(match: fantan.Match, seat: int) -> bool | None:
-    """Whether the player at ``seat`` has won the hand in play (out first), lost it (out later,
-    or eliminated), or None while that is still open (play can go on for the places)."""
-    obs = match.state.observation(seat)
-    if seat in obs.out:
-        return obs.out[0] == seat
-    return False if seat in obs.eliminated else None
+    if state.is_over:
+        return False
+    obs = state.observation(seat)
+    return seat not in obs.out and seat not in obs.eliminated and any(
+        e.seat == seat and e.kind in ("play", "pass", "give") for e in state.history)
 
 
 def _match_left(match: fantan.Match, seat: int) -> bool:
@@ -169,10 +162,9 @@ def _match_left(match: fantan.Match, seat: int) -> bool:
 
 
 def record_left(stats: dict[str, Any], level: str, match: fantan.Match, seat: int) -> bool:
-    """Count what the player at ``seat`` leaves for a new game: the hand in play, if they have
-    moved in it (won only if they already went out first), and the match, if it had hands to
-    come (not won). False, and nothing counted, if there is nothing to count or it was counted
-    already."""
+    """Count as played and not won what the player at ``seat`` gives up for a new game
+    (gives_up): the hand in play and the match with hands to come. False, and nothing counted,
+    if nothing is given up or it was counted already."""
     hand = _hand_left(match, seat)
     game = _match_left(match, seat)
     if level not in LEVELS or not (hand or game):
@@ -182,9 +174,7 @@ def record_left(stats: dict[str, Any], level: str, match: fantan.Match, seat: in
         return False
     stats["last"] = key
     row = stats["levels"][level]
-    if hand:
-        row["hands"] += 1
-        row["hands_won"] += _place(match, seat) is True
+    row["hands"] += hand
     row["matches"] += game
     return True
 
