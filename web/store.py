@@ -122,18 +122,23 @@ def record_hand(stats: dict[str, Any], level: str, match: fantan.Match, seat: in
     one hand) for the player at ``seat`` against ``level``; False, and nothing counted, if this
     hand was the last one counted."""
     result = match.state.result
-    if result is None or level not in LEVELS:
+    if result is None:
         return False
-    key = f"{match.seed}:{match.hand_number}"
-    if stats["last"] == key:
+    ended = match.is_over and match.hands > 1
+    return _count(stats, level, f"{match.seed}:{match.hand_number}", hands=1,
+                  hands_won=int(result.winner == seat), matches=int(ended),
+                  matches_won=int(ended and match.standings[0] == seat))
+
+
+def _count(stats: dict[str, Any], level: str, key: str, **counts: int) -> bool:
+    """Add ``counts`` to the record against ``level``, unless ``key`` was the last thing
+    counted (it is kept as such)."""
+    if level not in LEVELS or stats["last"] == key:
         return False
     stats["last"] = key
     row = stats["levels"][level]
-    row["hands"] += 1
-    row["hands_won"] += result.winner == seat
-    if match.is_over and match.hands > 1:
-        row["matches"] += 1
-        row["matches_won"] += match.standings[0] == seat
+    for name, n in counts.items():
+        row[name] += n
     return True
 
 
@@ -167,16 +172,9 @@ def record_left(stats: dict[str, Any], level: str, match: fantan.Match, seat: in
     if nothing is given up or it was counted already."""
     hand = _hand_left(match, seat)
     game = _match_left(match, seat)
-    if level not in LEVELS or not (hand or game):
+    if not (hand or game):
         return False
-    key = f"{match.seed}:left"
-    if stats["last"] == key:
-        return False
-    stats["last"] = key
-    row = stats["levels"][level]
-    row["hands"] += hand
-    row["matches"] += game
-    return True
+    return _count(stats, level, f"{match.seed}:left", hands=int(hand), matches=int(game))
 
 
 def cleared(stats: dict[str, Any]) -> dict[str, Any]:
