@@ -31,7 +31,6 @@ from .rules import PRESETS, Rules, preset
 @dataclass
 class Tally:
     games: int = 0
-    wins: int = 0
     cards_left: int = 0
     score: int = 0
     seat_games: list[int] = field(default_factory=list)
@@ -42,7 +41,6 @@ class Tally:
 
     def add(self, other: Tally) -> None:
         self.games += other.games
-        self.wins += other.wins
         self.cards_left += other.cards_left
         self.score += other.score
         if not self.seat_games:
@@ -82,11 +80,10 @@ def play_deal(rules: Rules, deal: int, tested: str, other: str,
         t.games += 1
         t.seat_games[seat] += 1
         won = r.ranking[0] == seat
-        t.wins += won
         t.seat_wins[seat] += won
         t.cards_left += r.cards_left[seat]
         t.score += r.scores[seat]
-    t.deal_wins.append(t.wins)
+    t.deal_wins.append(sum(t.seat_wins))
     return t
 
 
