@@ -196,6 +196,12 @@ def test_a_game_given_up_for_a_new_one_counts_as_not_won() -> None:
     assert store.gives_up(match, 0)
     assert store.record_left(stats, "easy", match, 0)
     assert stats["levels"]["easy"] == {"hands": 1, "hands_won": 0, "matches": 1, "matches_won": 0}
+    # Set back to zero now, the match left before a move of the next hand cannot count alone
+    # (a record with more matches than hands is not sound).
+    stats = store.cleared(store.parse_stats(None))
+    assert store.gives_up(match.next_hand(), 0)
+    assert store.record_left(stats, "easy", match.next_hand(), 0)
+    assert not any(stats["levels"]["easy"].values())
     # A game over, match and all, gives up nothing.
     match = finish_hand(match.next_hand())
     assert match.is_over and not store.gives_up(match, 0)

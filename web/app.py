@@ -726,7 +726,7 @@ class Page:
     def show_results(self, focus=True):
         match = self.match
         self.set_phase("over")
-        self.count_hand()
+        self.count(store.record_hand)
         rv = view.results_view(self.cat, match)
         board = element("results")
         board.innerHTML = render.results(self.cat, match.rules, rv)
@@ -737,20 +737,13 @@ class Page:
         if focus and not self.results_hidden:
             element("results-title").focus()  # keyboard users land on the board
 
-    def count_hand(self):
-        """Add the finished hand to the player's record (once, however often it is shown)."""
-        if self.passive:
-            return
-        stats = self.store.load_stats()
-        if store.record_hand(stats, self.settings["level"], self.match, HUMAN):
-            self.store.save_stats(stats)
-
-    def count_left(self):
-        """Before a new game: count what the player leaves of this one (store.record_left)."""
+    def count(self, record):
+        """Add to the player's record what ``record`` (store.record_hand, after a hand, or
+        store.record_left, before a new game) finds to count, once."""
         if self.passive or self.match is None:
             return
         stats = self.store.load_stats()
-        if store.record_left(stats, self.settings["level"], self.match, HUMAN):
+        if record(stats, self.settings["level"], self.match, HUMAN):
             self.store.save_stats(stats)
 
     def hide_results(self):
@@ -1081,7 +1074,7 @@ class Page:
         draft = self.draft
         rules = draft["rules"]
         custom = draft["preset"] == "custom"
-        self.count_left()
+        self.count(store.record_left)
         self.settings.update({
             "preset": draft["preset"],
             "players": rules.players,

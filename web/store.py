@@ -111,10 +111,17 @@ def parse_stats(text: str | None) -> dict[str, Any]:
         counts = [row.get(name) for name in STAT_COUNTS]
         if not all(type(c) is int and 0 <= c < 10**9 for c in counts):
             continue
-        hands, hands_won, matches, matches_won = counts
-        if hands_won <= hands and matches_won <= matches <= hands:
-            out["levels"][lv] = dict(zip(STAT_COUNTS, counts, strict=True))
+        counted = dict(zip(STAT_COUNTS, counts, strict=True))
+        if _sound(counted):
+            out["levels"][lv] = counted
     return out
+
+
+def _sound(row: dict[str, int]) -> bool:
+    """Whether a level's counts can be a record: no more won than played, no more matches
+    than hands."""
+    return (row["hands_won"] <= row["hands"]
+            and row["matches_won"] <= row["matches"] <= row["hands"])
 
 
 def record_hand(stats: dict[str, Any], level: str, match: fantan.Match, seat: int) -> bool:
@@ -132,13 +139,16 @@ def record_hand(stats: dict[str, Any], level: str, match: fantan.Match, seat: in
 
 def _count(stats: dict[str, Any], level: str, key: str, **counts: int) -> bool:
     """Add ``counts`` to the record against ``level``, unless ``key`` was the last thing
-    counted (it is kept as such)."""
+    counted (it is kept as such). Counts that would leave the record unsound are not added
+    (a match given up after the record was set back to zero, with none of its hands counted
+    since)."""
     if level not in LEVELS or stats["last"] == key:
         return False
     stats["last"] = key
     row = stats["levels"][level]
-    for name, n in counts.items():
-        row[name] += n
+    added = {name: row[name] + counts.get(name, 0) for name in STAT_COUNTS}
+    if _sound(added):
+        row.update(added)
     return True
 
 
