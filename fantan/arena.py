@@ -20,11 +20,11 @@ import math
 import multiprocessing
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from dataclasses import dataclass, field
 
 from . import ai
-from .game import new_game
+from .game import Result, new_game
 from .rules import PRESETS, Rules, preset
 
 
@@ -53,34 +53,44 @@ class Tally:
         self.deal_wins.extend(other.deal_wins)
 
 
+def _game(rules: Rules, deal: int, levels: Sequence[str], iterations: int | None,
+          timed: Container[int], times: list[float]) -> Result:
+    """One game of ``deal`` with ``levels[seat]`` in each seat. The time of each decision with a
+    choice of the ``timed`` seats goes into ``times``. A seat's seed depends on the deal, the seat
+    and the move, not on who is tested, so with one level in every seat all seatings are alike."""
+    s = new_game(rules, deal, dealer=deal % rules.players)
+    move_no = 0
+    while not s.is_over:
+        mover = s.to_move
+        assert mover is not None
+        obs = s.observation(mover)
+        seed = (deal * 1_000_003 + mover * 7_919 + move_no) % 2**31
+        t0 = time.perf_counter()
+        move = ai.choose(levels[mover], obs, seed=seed, iterations=iterations)
+        if mover in timed and len(obs.legal_moves) > 1:
+            times.append(time.perf_counter() - t0)
+        s = s.play(move)
+        move_no += 1
+    assert s.result is not None
+    return s.result
+
+
 def play_deal(rules: Rules, deal: int, tested: str, other: str,
               iterations: int | None) -> Tally:
-    """One deal, played once with ``tested`` in each seat."""
+    """One deal with ``tested`` in each seat in turn. With the same level on both sides every
+    seating is the same game, so it is played once and counted for every seat."""
     n = rules.players
     t = Tally(seat_games=[0] * n, seat_wins=[0] * n)
-    for seat in range(n):
-        s = new_game(rules, deal, dealer=deal % n)
-        move_no = 0
-        while not s.is_over:
-            mover = s.to_move
-            assert mover is not None
-            obs = s.observation(mover)
-            level = tested if mover == seat else other
-            seed = (deal * 1_000_003 + mover * 7_919 + move_no) % 2**31
-            if mover == seat and len(obs.legal_moves) > 1:
-                t0 = time.perf_counter()
-                move = ai.choose(level, obs, seed=seed, iterations=iterations)
-                t.times.append(time.perf_counter() - t0)
-            else:
-                move = ai.choose(level, obs, seed=seed, iterations=iterations)
-            s = s.play(move)
-            move_no += 1
-        r = s.result
-        assert r is not None
+    if tested == other:
+        r = _game(rules, deal, [tested] * n, iterations, range(n), t.times)
+        results = [r] * n
+    else:
+        results = [_game(rules, deal, [tested if s == seat else other for s in range(n)],
+                         iterations, (seat,), t.times) for seat in range(n)]
+    for seat, r in enumerate(results):
         t.games += 1
         t.seat_games[seat] += 1
-        won = r.ranking[0] == seat
-        t.seat_wins[seat] += won
+        t.seat_wins[seat] += r.ranking[0] == seat
         t.cards_left += r.cards_left[seat]
         t.score += r.scores[seat]
     t.deal_wins.append(sum(t.seat_wins))

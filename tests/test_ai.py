@@ -362,6 +362,23 @@ def test_the_arena_interval_takes_the_deal_as_the_unit() -> None:
     assert arena.interval([3], 4) == (0.75, 0.0) and arena.interval([], 4) == (0.0, 0.0)
 
 
+def test_the_arena_plays_a_deal_once_when_both_sides_are_one_level() -> None:
+    rules = fantan.preset("ruter-7")
+    for deal in (3, 4):
+        short = arena.play_deal(rules, deal, "medium", "medium", None)
+        results = [arena._game(rules, deal, ["medium"] * 4, None, (), []) for _ in range(4)]
+        assert short.seat_wins == [int(r.ranking[0] == s) for s, r in enumerate(results)]
+        assert short.cards_left == sum(r.cards_left[s] for s, r in enumerate(results))
+        assert short.score == sum(r.scores[s] for s, r in enumerate(results))
+        assert short.games == 4 and short.deal_wins == [1]
+    # Against another level every seating is its own game.
+    mixed = arena.play_deal(rules, 3, "medium", "easy", None)
+    alone = [arena._game(rules, 3, ["easy"] * s + ["medium"] + ["easy"] * (3 - s), None, (), [])
+             for s in range(4)]
+    assert mixed.seat_wins == [int(r.ranking[0] == s) for s, r in enumerate(alone)]
+    assert mixed.cards_left == sum(r.cards_left[s] for s, r in enumerate(alone))
+
+
 @pytest.mark.parametrize("name", ["fan-tan", "ruter-7", "domino", "shichi-narabe", "sjuan"])
 def test_samples_are_consistent_with_everything_public(name: str) -> None:
     """Every sampled world fits the observation, and the real hands fit every inference."""
