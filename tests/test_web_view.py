@@ -3,6 +3,7 @@ messages from the engine's reasons, the result board and the custom rule axes.""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -95,6 +96,25 @@ def _explained(state: fantan.GameState, move: str) -> str:
     info = state.explain(move)
     assert info is not None
     return view.reason_message(CAT, state.rules, info)
+
+
+def test_chips_on_the_badges_move_to_the_pot_and_back_once() -> None:
+    match = fantan.new_match(fantan.preset("fan-tan-chips"), 3)
+    rng = random.Random(1)
+    for _ in range(2):
+        before = match.totals
+        while True:
+            obs = match.state.observation(0)
+            tv = view.table_view(CAT, obs, match.totals, match.hand_number, match.hands)
+            shown = [s.chips for s in tv.seats]
+            assert tv.pot is not None and sum(shown) + tv.pot == sum(before)
+            if obs.is_over:
+                break
+            assert shown == [t - c for t, c in zip(before, obs.chips, strict=True)]
+            match = match.play(rng.choice(match.state.legal_moves()))
+        # The hand is over: its payout is in the match's totals, counted once; the pot is empty.
+        assert shown == list(match.totals) != list(before) and tv.pot == 0
+        match = match.next_hand()
 
 
 def test_refusals_are_worded_from_the_engine_facts() -> None:

@@ -201,7 +201,8 @@ def table_view(cat: Catalog, obs: fantan.Observation, totals: Sequence[int] = ()
     n = rules.players
     sides = seat_sides(n)
     chips_scoring = rules.scoring == "chips"
-    paid = obs.chips
+    # Chips in the pot until the hand ends; then the match's totals already hold its payout.
+    paid = (0,) * n if obs.is_over else obs.chips
     places = {s: i + 1 for i, s in enumerate(obs.out)} if rules.scoring == "placement" else {}
     seats = []
     for s in range(n):
