@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from html.parser import HTMLParser
 
@@ -135,6 +136,23 @@ def test_rows_are_summed_up_for_screen_readers_and_the_grid_is_hidden() -> None:
     summaries = [render.row_summary(CAT, longer.rules, rv)
                  for rv in view.table_view(CAT, longer.observation(0)).rows]
     assert "diamonds row: 7 to 8, next: 6 and 9" in summaries
+
+
+def test_a_row_summary_keeps_cards_laid_out_apart_from_its_run() -> None:
+    # Shichi Narabe without passes: a seat that cannot play is out and lays its cards out.
+    rules = fantan.preset("shichi-narabe").replace(players=3, pass_limit=0)
+    state = fantan.new_game(rules, seed=0)
+    rng = random.Random(0)
+    while not any(r.laid_out and len(r.cards) > 1 for r in state.rows()):
+        state = state.play(rng.choice(state.legal_moves()))
+    row = next(r for r in state.rows() if r.laid_out and len(r.cards) > 1)
+    rv = next(v for v in view.table_view(CAT, state.observation(0)).rows if v.suit == row.suit)
+    text = render.row_summary(CAT, rules, rv)
+    low, high = (view.rank_name(CAT, rules, view.split(c)[0]) for c in (row.cards[0],
+                                                                         row.cards[-1]))
+    laid = CAT.join([view.rank_name(CAT, rules, view.split(c)[0]) for c in row.laid_out])
+    assert text.startswith(f"{rv.name} row: {low} to {high}, next: ")
+    assert text.endswith(f"; laid out by an eliminated player: {laid}")
 
 
 def test_the_seat_to_move_has_a_marker_beside_the_colour() -> None:

@@ -170,13 +170,17 @@ def row(cat: Catalog, rules: fantan.Rules, rv: view.RowView, fresh: str | None =
 
 def row_summary(cat: Catalog, rules: fantan.Rules, rv: view.RowView) -> str:
     """A row in one sentence for a screen reader: its suit, its ends, what it needs next."""
-    filled = [s for s in rv.slots if s.filled]
+    # The run's ends: cards laid out by an eliminated player stand apart from it.
+    filled = [s for s in rv.slots if s.filled and not s.laid_out]
+    laid = [view.rank_name(cat, rules, view.split(s.code)[0]) for s in rv.slots if s.laid_out]
     if rv.complete:
         return cat.t("table.row-label", suit=rv.name) + ": " + cat.t("table.complete")
     if not filled:
         if rv.waits_for:
-            return cat.t("table.row-closed", suit=rv.name, card=rv.waits_for)
-        return cat.t("table.row-label", suit=rv.name)
+            text = cat.t("table.row-closed", suit=rv.name, card=rv.waits_for)
+        else:
+            text = cat.t("table.row-label", suit=rv.name)
+        return text + ("; " + cat.t("table.laid-out", cards=cat.join(laid)) if laid else "")
     ends = [view.rank_name(cat, rules, view.split(s.code)[0]) for s in (filled[0], filled[-1])]
     if len(filled) == 1:
         text = cat.t("table.row-single", suit=rv.name, card=ends[0])
@@ -185,6 +189,8 @@ def row_summary(cat: Catalog, rules: fantan.Rules, rv: view.RowView) -> str:
     needed = [view.rank_name(cat, rules, view.split(s.code)[0]) for s in rv.slots if s.needed]
     if needed:
         text += ", " + cat.t("table.needed", card=cat.join(needed))
+    if laid:
+        text += "; " + cat.t("table.laid-out", cards=cat.join(laid))
     return text
 
 
