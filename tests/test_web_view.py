@@ -195,6 +195,17 @@ def test_presets_are_recognised_and_described() -> None:
     assert view.preset_of(fantan.preset("fan-tan").replace(build_order="eights-first")) is None
 
 
+def test_the_rules_page_counts_optional_passes_in_words_that_fit() -> None:
+    shichi = fantan.preset("shichi-narabe")
+    it = catalog("it")
+    lines = {k: view.rules_text(CAT, shichi.replace(pass_limit=k)) for k in (0, 1, 3)}
+    assert "You may pass even when a card fits, 3 times in a hand." in " ".join(lines[3])
+    assert "You may pass even when a card fits, once in a hand." in " ".join(lines[1])
+    assert "You may not pass while a card fits" in " ".join(lines[0])
+    assert not any("may pass" in line for line in lines[0])
+    assert "una volta per mano" in " ".join(view.rules_text(it, shichi.replace(pass_limit=1)))
+
+
 def test_cards_in_each_language_use_its_own_names() -> None:
     french, spanish = fantan.preset("fan-tan"), fantan.preset("cinquillo")
     de, nb, nl, it = (catalog(lang) for lang in ("de", "nb", "nl", "it"))

@@ -567,7 +567,8 @@ def rules_text(cat: Catalog, rules: fantan.Rules) -> list[str]:
     if rules.build_order != "ends":
         lines.append(cat.t(f"rules.build.{rules.build_order}"))
     if rules.passing == "limited":
-        lines.append(cat.t("rules.passing.limited", count=rules.pass_limit))
+        lines.append(cat.n("rules.passing.limited", rules.pass_limit) if rules.pass_limit
+                     else cat.t("rules.passing.none"))
     else:
         lines.append(cat.t("rules.passing.forced"))
     if rules.pass_penalty != "none":
