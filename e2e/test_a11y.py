@@ -155,6 +155,11 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, server: Server, game) 
     # The board takes the focus; Tab reaches its buttons; Enter opens the new-game screen.
     expect(page.locator("#results")).to_be_visible()
     assert page.evaluate("document.activeElement.id") == "results-title"
+    # We lost (cards still in hand): the arrows stay with the board, whose table scrolls with
+    # them, and do not pull the focus to the cards behind it.
+    assert page.locator('#hand [data-zone="hand"]').count() > 0
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.id") == "results-title"
     for _ in range(12):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.id") == "new-game":

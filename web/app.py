@@ -917,6 +917,14 @@ class Page:
                 event.preventDefault()
                 asyncio.ensure_future(self.hint())
         elif key in ("ArrowLeft", "ArrowRight"):
+            # Alt+arrow is the browser's; the result board, the takeover box and form fields
+            # keep their own arrows (a board's table scrolls with them).
+            if event.altKey or event.ctrlKey or event.metaKey or event.shiftKey:
+                return
+            if in_hand is None and (
+                    not element("results").hidden or not element("takeover").hidden
+                    or up(target, "input, select, textarea, [role='region']") is not None):
+                return
             cards = [el for el in document.querySelectorAll('#hand [data-zone="hand"]')
                      if el.getAttribute("aria-disabled") != "true"]
             if not cards:
