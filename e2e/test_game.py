@@ -284,9 +284,18 @@ def test_two_tabs_never_write_over_each_other(context: BrowserContext, server: S
     open_game(second, server, game)
     expect(first.locator("#takeover")).to_be_visible()
     expect(first.locator("#takeover")).to_contain_text("another tab")
+    # The tab that plays changes the language and the deck's colours; the first takes them
+    # over with the game.
+    second.click("#open-menu")
+    second.select_option("#menu-language", "de")
+    second.check("#menu-four")
+    second.keyboard.press("Escape")
     first.click("#play-here")
     expect(second.locator("#takeover")).to_be_visible()
     expect(first.locator("#takeover")).to_be_hidden()
+    expect(first.locator("html")).to_have_attribute("lang", "de")
+    expect(first.locator("html")).to_have_class(re.compile(r"\bfour-colour\b"))
+    expect(first.locator("#play")).to_have_text("Ausspielen")
 
 
 # --- every rule system -------------------------------------------------------------------------

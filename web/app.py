@@ -995,7 +995,12 @@ class Page:
         self.passive = False
         element("takeover").hidden = True
         self.store.claim()
+        # The other tab may have changed the language or the deck's colours: show its choice.
         self.settings = self.store.load_settings()
+        self.cat = self.load_catalog()
+        self.cache = {}
+        self.apply_language()
+        root.classList.toggle("four-colour", bool(self.settings["four_colour"]))
         match, notice = self.store.load()
         if notice:
             self.notify(self.cat.t(notice))
