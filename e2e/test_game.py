@@ -189,6 +189,35 @@ def test_an_illegal_card_is_explained_the_hint_and_the_keyboard(
         re.compile(r"Medium\s*0 of 1 \(0%\)\s*none yet"))
 
 
+def test_the_new_game_screen_warns_once_the_game_passes_for_us_under_it(
+    page: Page, server: Server, game
+) -> None:
+    def first_turn_is_a_forced_pass(match: fantan.Match) -> bool:
+        state = match.state
+        if state.to_move == 0:
+            return False
+        while state.to_move != 0:
+            state = state.play(state.legal_moves()[0])  # the 7♦ holder's opening
+        return state.legal_moves() == ("pass",)
+
+    seed = seed_where("fan-tan", first_turn_is_a_forced_pass)
+    open_game(page, server, game, f"?new=1&seed={seed}&pace=3")
+    # Nothing moved of ours yet: nothing to give up.
+    page.click("#open-menu")
+    page.click("#menu-new-game")
+    expect(page.locator("#setup")).to_be_visible()
+    expect(page.locator("#setup-gives-up")).to_have_count(0)
+    # Play goes on under the screen, and the game passes for us: now dealing gives it up.
+    expect(page.locator("#setup-gives-up")).to_have_text(
+        "Dealing now gives up the game in play: your record counts it as not won.",
+        timeout=20_000)
+    page.click("#start-game")
+    page.wait_for_selector("html[data-phase=dealing], html[data-phase=playing]")
+    page.click("#open-menu")
+    expect(page.locator("#menu .record tbody tr").nth(1)).to_have_text(
+        re.compile(r"Medium\s*0 of 1 \(0%\)\s*none yet"))
+
+
 def test_no_move_passes_automatically(context: BrowserContext, page: Page, server: Server,
                                       game) -> None:
     # A hand where the human, to move, holds nothing that fits.

@@ -266,6 +266,9 @@ class Page:
         self.selected = None
         self.save()
         self.show_new_events()
+        if element("setup").open:
+            # Play goes on under the new-game screen: its warning follows the game.
+            element("setup-notice").innerHTML = render.gives_up_note(self.cat, self.gives_up())
 
     def save(self):
         if self.match is None or self.passive:
@@ -1048,11 +1051,14 @@ class Page:
         self.draw_setup()
         element("setup").showModal()
 
+    def gives_up(self):
+        """Whether dealing a new game now counts the game in play as not won."""
+        return not self.passive and store.gives_up(self.match, HUMAN)
+
     def draw_setup(self):
         dialog = element("setup")
         top = dialog.scrollTop
-        gives_up = not self.passive and store.gives_up(self.match, HUMAN)
-        dialog.innerHTML = render.setup(self.cat, self.draft, gives_up)
+        dialog.innerHTML = render.setup(self.cat, self.draft, self.gives_up())
         dialog.scrollTop = top
 
     def setup_changed(self, target):

@@ -404,6 +404,14 @@ CUSTOM_AXES = ("deck", "ace", "start_rank", "opening", "opening_card", "preplace
                "pay_per_card", "winner_leads_next")
 
 
+def gives_up_note(cat: Catalog, gives_up: bool) -> str:
+    """The new-game screen's warning that dealing counts the game in play as not won (empty
+    when it does not)."""
+    if not gives_up:
+        return ""
+    return f'<p class="note" id="setup-gives-up">{escape(cat.t("setup.gives-up"))}</p>'
+
+
 def setup(cat: Catalog, draft: dict[str, Any], gives_up: bool = False) -> str:
     """The new-game screen: presets by name and description, players, difficulty, match length,
     and the custom rule axes with refused choices disabled and explained; ``gives_up`` says
@@ -451,8 +459,7 @@ def setup(cat: Catalog, draft: dict[str, Any], gives_up: bool = False) -> str:
         + select("setup-match", cat.t("setup.match"), matches,
                  "" if draft["match"] is None else str(draft["match"]))
         + "</div>"
-        + (f'<p class="note" id="setup-gives-up">{escape(cat.t("setup.gives-up"))}</p>'
-           if gives_up else "")
+        + f'<div id="setup-notice" aria-live="polite">{gives_up_note(cat, gives_up)}</div>'
         + '<div class="panel-buttons">'
         f'{button("setup-rules", cat.t("button.rules"), cls="secondary")}'
         f'{button("setup-cancel", cat.t("button.cancel"), cls="secondary")}'
