@@ -835,9 +835,10 @@ class Page:
         if not self.my_turn():
             return
         level = "hard" if self.settings["level"] == "hard" else "medium"
-        gen = self.gen
+        gen, state = self.gen, self.match.state
         move = await self.ask(HUMAN, level)
-        if gen != self.gen or not self.my_turn():
+        # Stale if the game moved on meanwhile, even back round to our turn.
+        if gen != self.gen or self.match.state is not state:
             return
         cat = self.cat
         rules = self.match.rules
