@@ -325,6 +325,16 @@ def test_two_tabs_never_write_over_each_other(context: BrowserContext, server: S
     expect(first.locator("html")).to_have_attribute("lang", "de")
     expect(first.locator("html")).to_have_class(re.compile(r"\bfour-colour\b"))
     expect(first.locator("#play")).to_have_text("Ausspielen")
+    # A new game dealt in the tab that no longer plays is played there (and saved), and the
+    # other tab stands aside.
+    second.click("#open-menu")
+    second.click("#menu-new-game")
+    second.click("#start-game")
+    expect(second.locator("#takeover")).to_be_hidden()
+    expect(first.locator("#takeover")).to_be_visible()
+    expect(second.locator('[data-zone="table"][data-card="7D"]')).to_be_visible(timeout=30_000)
+    saved = store.parse_save(second.evaluate("() => localStorage.getItem('fantan.game')"))
+    assert saved.seed != 4 and saved.state.moves
 
 
 # --- every rule system -------------------------------------------------------------------------

@@ -995,7 +995,9 @@ class Page:
             "play-here", self.cat.t("button.play-here"), cls="primary")
         self.render()
 
-    def take_over(self):
+    def claim(self):
+        """Make this tab the one that plays, with the stored settings, and return the stored
+        game (None if there is none or it is refused)."""
         self.passive = False
         element("takeover").hidden = True
         self.store.claim()
@@ -1008,6 +1010,10 @@ class Page:
         match, notice = self.store.load()
         if notice:
             self.notify(self.cat.t(notice))
+        return match
+
+    def take_over(self):
+        match = self.claim()
         self.hide_results()
         if match is None:
             self.new_match(store.rules_from_settings(self.settings))
@@ -1054,7 +1060,8 @@ class Page:
 
     def gives_up(self):
         """Whether dealing a new game now counts the game in play as not won."""
-        return not self.passive and store.gives_up(self.match, HUMAN)
+        match = self.store.load()[0] if self.passive else self.match
+        return store.gives_up(match, HUMAN)
 
     def draw_setup(self):
         dialog = element("setup")
@@ -1094,6 +1101,9 @@ class Page:
         draft = self.draft
         rules = draft["rules"]
         custom = draft["preset"] == "custom"
+        if self.passive:
+            # Dealing here plays here: the game the other tab plays is the one given up.
+            self.match = self.claim()
         self.count(store.record_left)
         self.settings.update({
             "preset": draft["preset"],
