@@ -242,6 +242,34 @@ def test_no_move_passes_automatically(context: BrowserContext, page: Page, serve
     expect(page.locator("html")).not_to_have_attribute("data-turn", "0")
 
 
+def test_a_card_given_to_us_is_shown_again_after_a_reload(context: BrowserContext, page: Page,
+                                                          server: Server, game) -> None:
+    # Ruter 7: a pass is answered by a card from the seat before; we passed, got one, and it
+    # is our turn again when the page loads.
+    match = fantan.new_match(fantan.preset("ruter-7"), seed=2)
+    gift = None
+    while gift is None:
+        state = match.state
+        assert not state.is_over
+        if state.to_move == 0:
+            ours = [i for i, e in enumerate(state.history) if e.seat == 0 and e.kind != "give"]
+            gift = next((e for e in state.history[ours[-1] + 1 if ours else 0:]
+                         if e.kind == "give" and e.to == 0), None)
+            if gift is not None:
+                break
+        match = match.play(state.legal_moves()[-1])
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(PORTRAIT)
+    game.boot(page, server.url + "?speed=slow")
+    page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+    names = ["You", "Lina", "Otto", "Maya"]
+    rank, suit = gift.card[:-1], {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[gift.card[-1]]
+    expect(page.locator("#message")).to_have_text(
+        f"{names[gift.seat]} gave you the {rank}{suit}.")
+    expect(page.locator(f'#hand [data-card="{gift.card}"]')).to_have_class(
+        re.compile(r"\breceived\b"))
+
+
 def test_skip_the_deal_and_fast_forward_while_the_page_stays_responsive(
     page: Page, server: Server, game
 ) -> None:

@@ -238,10 +238,12 @@ class Page:
         self.stop()
         self.selected = None
         self.received = None
+        self.unspoken = []  # the last game's moves are not this one's news
         self.flashes = {}
         self.results_hidden = False
         self.seen = len(self.match.state.history)
         self.layout()
+        self.restore_gift()
         if self.match.state.is_over:
             self.render()
             self.show_results()
@@ -252,6 +254,17 @@ class Page:
             self.set_phase("playing")
             self.render()
             self.drive()
+
+    def restore_gift(self):
+        """A hand restored after a card was given to us that we have not moved since: show
+        the card and who gave it again, as when it came."""
+        obs = self.match.state.observation(HUMAN)
+        ours = [i for i, e in enumerate(obs.history) if e.seat == HUMAN and e.kind != "give"]
+        gift = view.received_gift(obs, ours[-1] + 1 if ours else 0)
+        if gift is not None:
+            giver, self.received = gift
+            self.message(self.cat.t("msg.received", name=view.seat_name(self.cat, giver),
+                                    card=view.card_text(self.cat, obs.rules, self.received)))
 
     def stop(self):
         """Stop any running sequence of computer moves or deal."""
