@@ -195,6 +195,18 @@ def test_presets_are_recognised_and_described() -> None:
     assert view.preset_of(fantan.preset("fan-tan").replace(build_order="eights-first")) is None
 
 
+def test_the_new_game_screen_starts_from_the_game_s_own_match_length() -> None:
+    # A match of 10 hands chosen over the preset's own length (one hand per player).
+    ruter = fantan.preset("ruter-7")
+    played = ruter.replace(match_hands=10)
+    assert view.own_match_length(played, None) == ruter
+    # Custom rules keep their own length (kept in the settings), not the chosen 10.
+    custom = fantan.preset("fan-tan").replace(build_order="eights-first", match_hands=3)
+    assert view.preset_of(custom) is None
+    assert view.own_match_length(custom.replace(match_hands=10), custom.to_dict()) == custom
+    assert view.own_match_length(custom, None) == custom
+
+
 def test_the_rules_page_counts_optional_passes_in_words_that_fit() -> None:
     shichi = fantan.preset("shichi-narabe")
     it = catalog("it")

@@ -1061,8 +1061,7 @@ class Page:
         name = view.preset_of(current) if current is not None else s["preset"]
         self.draft = {
             "preset": name or "custom",
-            "rules": current.replace(match_hands=fantan.preset(name).match_hands)
-            if name else current,
+            "rules": view.own_match_length(current, s["custom"]) if current else None,
             "level": s["level"],
             "match": s["match"],
         }

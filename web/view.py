@@ -539,6 +539,17 @@ def match_choices(rules: fantan.Rules) -> list[int | None]:
     return [None, 1, 3, 5, 10]
 
 
+def own_match_length(rules: fantan.Rules, custom: dict[str, Any] | None) -> fantan.Rules:
+    """``rules`` with the match length of the game they are (the preset's, or that of the
+    custom rules as kept in the settings), not the one the match-length choice put on them."""
+    name = preset_of(rules)
+    if name is not None:
+        return rules.replace(match_hands=fantan.preset(name).match_hands)
+    if custom:
+        return rules.replace(match_hands=fantan.Rules.from_dict(custom).match_hands)
+    return rules
+
+
 def preset_of(rules: fantan.Rules) -> str | None:
     """The preset these rules are (ignoring players and match length), or None for custom."""
     for name, candidate in fantan.PRESETS.items():
