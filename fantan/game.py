@@ -496,15 +496,17 @@ def new_game(
 def _check_hands(
     g: Geometry, hands: Sequence[Iterable[str]], pool: list[int], sizes: list[int]
 ) -> list[CardSet]:
-    if isinstance(hands, (str, bytes)) or len(hands) != g.n:
+    if not isinstance(hands, Sequence) or isinstance(hands, (str, bytes)) or len(hands) != g.n:
         raise ValueError(f"hands must be {g.n} lists of card codes, one per seat")
     masks = []
     seen = 0
     for seat, h in enumerate(hands):
-        if isinstance(h, (str, bytes)):
+        if not isinstance(h, Iterable) or isinstance(h, (str, bytes)):
             raise ValueError(f"hand {seat} must be a list of card codes")
         m = 0
         for code in h:
+            if not isinstance(code, str):
+                raise ValueError(f"hand {seat} holds {code!r}, not a card code")
             card = g.deck.parse(code)
             if (seen | m) >> card & 1:
                 raise ValueError(f"{g.deck.code(card)} is dealt twice")
