@@ -200,7 +200,7 @@ class GameState:
     def rows(self) -> tuple[Row, ...]:
         """The table, one Row per suit in deck order."""
         c = self._c
-        return _rows(c.g, c.table, c.laid, c.start, c.targets if c.start is not None else 0)
+        return _rows(c.g, c.table, c.laid, c.start, c.cells() if c.start is not None else 0)
 
     # -- legality --
 
@@ -638,8 +638,11 @@ class Observation:
         return self.geometry.targets(self.table_mask, self.start)
 
     def rows(self) -> tuple[Row, ...]:
+        """The table, one Row per suit in deck order (as GameState.rows)."""
         g = self.geometry
         t = self.targets if self.start is not None else 0
+        if g.opening_bit and not self.table_mask & g.opening_bit:
+            t = g.opening_bit  # the opening card alone, while it is due
         return _rows(g, self.table_mask, self.laid_mask, self.start, t)
 
     @property

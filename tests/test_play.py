@@ -315,6 +315,16 @@ def test_leader_argument(kit):
 # --- build orders -----------------------------------------------------------------------------
 
 
+def test_the_rows_need_only_the_opening_card_while_it_is_due():
+    for name, card in (("fan-tan", "7D"), ("sjuan", "7H")):
+        state = fantan.new_game(fantan.preset(name), seed=1)
+        for rows in (state.rows(), state.observation(0).rows()):
+            assert [r.needs for r in rows if r.needs] == [(card,)]
+    state = fantan.new_game(fantan.preset("fan-tan"), seed=1).play("7D")
+    assert [r.needs for r in state.observation(1).rows()] == [
+        ("7S",), ("7H",), ("6D", "8D"), ("7C",)]
+
+
 def test_eights_first(kit):
     rules = fantan.preset("eights-first")
     mine = ["7D", "6D", "8D", "5D", "9D"]

@@ -166,9 +166,9 @@ def check_position(kit, state: fantan.GameState, full: bool = True) -> Model:
         suit_table = {c for c in m.table if kit.split(c)[1] == row.suit}
         assert set(row.laid_out) == suit_table - set(row.cards)
         assert row.complete == (len(row.cards) == len(m.ranks))
-        if not m.opening_pending():
-            assert set(row.needs) == {c for c in m.cells() if c.endswith(row.suit)} or (
-                m.start is None)
+        # While the opening card is due, it is all a row may take.
+        assert set(row.needs) == {c for c in m.cells() if c.endswith(row.suit)} or (
+            m.start is None)
     # The end.
     assert state.is_over == m.is_over()
     if state.is_over:
