@@ -17,7 +17,7 @@ from typing import TextIO
 from . import ai
 from .game import GameState, SaveError
 from .match import Match, load_match, new_match
-from .rules import PRESETS, preset
+from .rules import PRESETS, RulesError, preset
 
 SUIT_NAMES = {
     "S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs",
@@ -103,6 +103,8 @@ def main(argv: list[str] | None = None, stdin: TextIO = sys.stdin,
     ap.add_argument("--save", metavar="FILE", help="save the match after every move")
     ap.add_argument("--list", action="store_true", help="list the presets and exit")
     args = ap.parse_args(argv)
+    if args.seed is not None and args.seed < 0:
+        ap.error("--seed must be 0 or more")
 
     if args.list:
         for name, r in PRESETS.items():
@@ -121,7 +123,10 @@ def main(argv: list[str] | None = None, stdin: TextIO = sys.stdin,
     else:
         rules = preset(args.preset)
         if args.players:
-            rules = rules.replace(players=args.players)
+            try:
+                rules = rules.replace(players=args.players)
+            except RulesError as e:
+                ap.error(str(e))
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
         match = new_match(rules, seed)
         print(f"{args.preset}, seed {seed}, {rules.players} players, "

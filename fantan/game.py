@@ -451,8 +451,9 @@ def new_game(
     pool = [x for x in deck.natural_order if not (preplace_deck and (1 << x) & g.start_cards)]
     sizes = deal_sizes(n, len(pool), dealer)
     if hands is None:
-        if seed is None or type(seed) is not int:
-            raise ValueError("new_game needs an int seed or explicit hands")
+        if seed is None or type(seed) is not int or seed < 0:
+            # (Python seeds -n as n: a negative seed would only repeat a deal.)
+            raise ValueError("new_game needs an int seed of 0 or more, or explicit hands")
         order = shuffled(pool, seed)
         masks = [0] * n
         for k, card in enumerate(order):
@@ -774,7 +775,8 @@ def game_from_dict(data: Any, fmt: str = SAVE_FORMAT) -> GameState:
     _need(version == SAVE_VERSION, f"save version {version} is not supported")
     rules = Rules.from_dict(data["rules"])
     seed, dealer, leader = data.get("seed"), data["dealer"], data.get("leader")
-    _need(seed is None or type(seed) is int, "the seed must be a whole number")
+    _need(seed is None or type(seed) is int and seed >= 0,
+          "the seed must be a whole number of 0 or more")
     deal = data["deal"]
     _need(isinstance(deal, list) and all(isinstance(h, list) for h in deal),
           "the deal must be a list of hands")

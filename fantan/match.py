@@ -146,8 +146,8 @@ def new_match(rules: Rules | str, seed: int, dealer: int = 0) -> Match:
     """A match whose hand k is dealt with seed ``seed + k - 1`` and dealer ``dealer + k - 1``."""
     if isinstance(rules, str):
         rules = preset(rules)
-    if type(seed) is not int:
-        raise ValueError("a match needs an int seed")
+    if type(seed) is not int or seed < 0:
+        raise ValueError("a match needs an int seed of 0 or more")
     m = Match.__new__(Match)
     m.rules = rules
     m.seed = seed
@@ -173,6 +173,7 @@ def match_from_dict(data: Any) -> Match:
     rules = Rules.from_dict(data["rules"])
     seed, dealer = data["seed"], data["dealer"]
     _need(type(seed) is int and type(dealer) is int, "seed and dealer must be whole numbers")
+    _need(seed >= 0, "the seed must be 0 or more")
     _need(0 <= dealer < rules.players, "the dealer is not a seat")
     hands = data["hands"]
     _need(isinstance(hands, list) and 1 <= len(hands) <= rules.hands_in_match(),

@@ -4,12 +4,14 @@ library that touches neither the browser nor the global random generator."""
 from __future__ import annotations
 
 import ast
+import json
 import pathlib
 import random
 
 import pytest
 
 import fantan
+from fantan import __main__ as cli
 
 PACKAGE = pathlib.Path(fantan.__file__).parent
 
@@ -94,6 +96,28 @@ def test_different_seeds_deal_differently():
     rules = fantan.preset("fan-tan")
     deals = {tuple(fantan.new_game(rules, seed=s).hand(0)) for s in range(30)}
     assert len(deals) == 30
+
+
+def test_a_negative_seed_is_refused_everywhere(capsys):
+    # Python seeds -n as n, so a negative seed could only repeat another deal.
+    rules = fantan.preset("fan-tan")
+    with pytest.raises(ValueError, match="0 or more"):
+        fantan.new_game(rules, seed=-3)
+    with pytest.raises(ValueError, match="0 or more"):
+        fantan.new_match(rules, seed=-1)
+    game = json.loads(fantan.new_game(rules, seed=3).to_json())
+    match = json.loads(fantan.new_match(rules, seed=3).to_json())
+    game["seed"] = match["seed"] = -3
+    with pytest.raises(fantan.SaveError, match="0 or more"):
+        fantan.load(json.dumps(game))
+    with pytest.raises(fantan.SaveError, match="0 or more"):
+        fantan.load_match(json.dumps(match))
+    # The terminal game says what is wrong with its options instead of a traceback.
+    for argv, words in ((["--seed", "-2"], "--seed must be 0 or more"),
+                        (["--players", "12"], "3 to 8 players")):
+        with pytest.raises(SystemExit) as stop:
+            cli.main([*argv, "--watch"])
+        assert stop.value.code == 2 and words in capsys.readouterr().err
 
 
 def test_seed_deal_does_not_depend_on_dealer_order_of_cards():
