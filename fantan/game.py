@@ -167,10 +167,17 @@ class GameState:
 
     def hand(self, seat: int) -> tuple[str, ...]:
         """The cards of a seat: suits in deck order, ranks in row order."""
-        return self._c.g.deck.codes(self._c.hands[seat])
+        return self._c.g.deck.codes(self._c.hands[self._seat(seat)])
 
     def hand_size(self, seat: int) -> int:
-        return self._c.hands[seat].bit_count()
+        return self._c.hands[self._seat(seat)].bit_count()
+
+    def _seat(self, seat: int) -> int:
+        """``seat``, refused unless it is one of the table's (no counting from the end)."""
+        n = self._c.g.n
+        if type(seat) is not int or not 0 <= seat < n:
+            raise ValueError(f"seat must be 0..{n - 1}")
+        return seat
 
     @property
     def passes(self) -> tuple[int, ...]:
@@ -346,8 +353,7 @@ class GameState:
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know, and nothing more."""
         c = self._c
-        if not 0 <= seat < c.g.n:
-            raise ValueError(f"seat must be 0..{c.g.n - 1}")
+        self._seat(seat)
         events = tuple(_event(c.g, e, seat) for e in self._entries())
         return Observation(
             seat=seat,

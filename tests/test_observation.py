@@ -245,6 +245,7 @@ def _card_public(state: fantan.GameState, card: str) -> bool:
 
 def test_observation_of_a_bad_seat():
     state = fantan.new_game(fantan.preset("fan-tan"), seed=1)
-    for seat in (-1, 4, 99):
-        with pytest.raises((ValueError, IndexError)):
-            state.observation(seat)
+    for seat in (-1, 4, 99, True):
+        for ask in (state.observation, state.hand, state.hand_size):
+            with pytest.raises(ValueError, match="seat must be 0..3"):
+                ask(seat)

@@ -427,7 +427,7 @@ def test_explicit_deal_must_fit_the_deck_and_the_dealer(kit):
     for shape, words in ((5, "lists of card codes"), ([1, 2, 3, 4, 5], "hand 0 must be"),
                          ([None] * 5, "hand 0 must be"), ([[7]] * 5, "holds 7, not a card")):
         with pytest.raises(ValueError, match=words):
-            fantan.new_game(rules, hands=shape, dealer=2)  # type: ignore[arg-type]
+            fantan.new_game(rules, hands=shape, dealer=2)
 
 
 def test_explicit_deal_accepts_ten_as_t(kit):
