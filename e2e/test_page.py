@@ -118,6 +118,10 @@ def test_update_is_offered_and_keeps_the_game(
     game.wait_offline_ready(page)
     page.evaluate("() => localStorage.setItem('fantan.test-game', 'in progress')")
     settled(page)
+    # A second tab of the game, open through the update.
+    other = context.new_page()
+    game.boot(other, own_server.url)
+    game.wait_ready(other)
 
     # Deploy a new build: one file changes, and so does the service worker.
     style = own_site / "style.css"
@@ -134,13 +138,18 @@ def test_update_is_offered_and_keeps_the_game(
     assert bodies == {"/sw.js", "/style.css"}, own_server.served[before:]
     # Nothing changes until the player says so.
     assert "the next build" not in page.evaluate("() => fetch('./style.css').then(r => r.text())")
-    with page.expect_event("load", timeout=60_000):
+    with page.expect_event("load", timeout=60_000), other.expect_event("load", timeout=60_000):
         page.click("#update-load")
-    game.wait_ready(page)
-    assert "the next build" in page.evaluate("() => fetch('./style.css').then(r => r.text())")
+    # Both tabs now run the new build: the other one reloaded when it took over.
+    for tab in (page, other):
+        game.wait_ready(tab)
+        assert "the next build" in tab.evaluate(
+            "() => fetch('./style.css').then(r => r.text())")
+        expect(tab.locator("#update")).to_be_hidden()
     assert page.evaluate("() => localStorage.getItem('fantan.test-game')") == "in progress"
-    expect(page.locator("#app")).to_have_attribute("data-boots", "3")
-    expect(page.locator("#update")).to_be_hidden()
+    # Boots: this tab, the other, this one reloaded, then both once more.
+    assert sorted(int(tab.get_attribute("#app", "data-boots") or 0)
+                  for tab in (page, other)) == [4, 5]
 
 
 def test_the_harness_catches_off_origin_requests_and_errors(

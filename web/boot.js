@@ -186,36 +186,47 @@ async function registerServiceWorker() {
     console.warn("Offline play is unavailable:", error);
     return;
   }
-  // A first install takes over at once; an update waits for the player's word.
-  const offer = (worker) => {
-    if (worker && navigator.serviceWorker.controller) showUpdate(worker);
+  // A first install takes over at once; an update waits for the player's word. It may be
+  // found after this point, or have been found, and still be installing, before it.
+  const updating = Boolean(navigator.serviceWorker.controller);
+  const offer = () => {
+    if (registration.waiting && updating) showUpdate(registration);
+  };
+  const follow = (worker) => {
+    if (!worker) return;
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "installed") offer();
+    });
   };
   // The first install has precached every file once it is active: the game now starts offline.
   navigator.serviceWorker.ready.then(() => { root.dataset.offline = "ready"; });
-  offer(registration.waiting);
-  registration.addEventListener("updatefound", () => {
-    const worker = registration.installing;
-    worker.addEventListener("statechange", () => {
-      if (worker.state === "installed") offer(worker);
-    });
-  });
+  offer();
+  follow(registration.installing);
+  registration.addEventListener("updatefound", () => follow(registration.installing));
+  // An update taking over, whichever tab's "Load it" started it: this page's files are the last
+  // version's, whose cache is gone, so it reloads (the game is saved first).
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (!updating) return;
+    dispatchEvent(new Event("fantan:save"));
+    location.reload();
+  }, { once: true });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") registration.update().catch(() => {});
   });
 }
 
-function showUpdate(worker) {
+function showUpdate(registration) {
   const banner = $("update");
   if (!banner.hidden) return;
   banner.hidden = false;
   root.dataset.update = "ready";
   $("update-load").addEventListener("click", () => {
-    // The game saves after every move; this lets it save once more before the page goes.
-    dispatchEvent(new Event("fantan:save"));
-    navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(),
-                                             { once: true });
-    worker.postMessage({ type: "activate-update" });
-  }, { once: true });
+    // The worker waiting now, not the one first offered: a later build may have replaced it.
+    // Its taking over reloads the page; with none waiting (another tab took it), reload now.
+    const waiting = registration.waiting;
+    if (waiting) waiting.postMessage({ type: "activate-update" });
+    else location.reload();
+  });
 }
 
 loadTexts();
