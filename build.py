@@ -1018,18 +1018,31 @@ def venv_python() -> Path:
     return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 
 
+def has_pip(python: Path) -> bool:
+    """Whether ``python`` runs pip (a venv whose creation failed half-way has none)."""
+    return subprocess.run([str(python), "-m", "pip", "--version"], capture_output=True,
+                          check=False).returncode == 0
+
+
 def ensure_venv() -> Path:
     """Make .venv and install the project with its test extra, again when pyproject changes."""
     python = venv_python()
+    if python.exists() and not has_pip(python):
+        # Left half made by a failed creation (Debian without its venv package): make it again.
+        say(".venv has no pip: creating it again")
+        shutil.rmtree(VENV)
     if not python.exists():
         say("creating .venv")
         try:
             run([sys.executable, "-m", "venv", VENV])
         except subprocess.CalledProcessError:
-            if not can_apt_install():
-                raise
             shutil.rmtree(VENV, ignore_errors=True)
-            apt_install(f"python3.{sys.version_info.minor}-venv")
+            venv_package = f"python3.{sys.version_info.minor}-venv"
+            if not can_apt_install():
+                raise SystemExit(f"build.py: cannot create .venv; on Debian or Ubuntu install "
+                                 f"{venv_package} (or run as root to have it installed)"
+                                 ) from None
+            apt_install(venv_package)
             run([sys.executable, "-m", "venv", VENV])
     stamp = VENV / ".fantan-installed"
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()

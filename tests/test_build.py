@@ -8,6 +8,8 @@ import io
 import json
 import re
 import struct
+import subprocess
+import sys
 import threading
 import urllib.error
 import urllib.request
@@ -554,3 +556,31 @@ def test_built_archive_ships_the_page_as_bytecode_and_the_engine_with_its_source
     assert "app" in modules
     for module in modules:
         assert f"{module}.pyc" in names and f"{module}.py" not in names, module
+
+
+def test_a_venv_left_without_pip_is_made_again(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    # What a failed creation leaves on Debian without its venv package: a python, no pip.
+    venv = tmp_path / ".venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    monkeypatch.setattr(build, "VENV", venv)
+    assert build.venv_python().exists() and not build.has_pip(build.venv_python())
+    commands: list[list[str]] = []
+
+    def run(command: list[str | Path], **_: object) -> None:
+        commands.append([str(part) for part in command])
+        if command[1:3] == ["-m", "venv"]:
+            assert not venv.exists(), "the broken venv is removed first"
+            venv.mkdir()
+
+    monkeypatch.setattr(build, "run", run)
+    build.ensure_venv()
+    assert commands[0] == [sys.executable, "-m", "venv", str(venv)]
+    assert commands[1][1:4] == ["-m", "pip", "install"]
+    # Once it has pip and the project installed, it is kept as it is.
+    (venv / "bin").mkdir()
+    build.venv_python().symlink_to(sys.executable)
+    monkeypatch.setattr(build, "has_pip", lambda python: True)
+    commands.clear()
+    build.ensure_venv()
+    assert commands == [] and venv.exists()
