@@ -340,6 +340,9 @@ def test_bad_calls_are_refused() -> None:
         ai.choose("grandmaster", state.observation(holder))
     with pytest.raises(ValueError):
         ai.choose("easy", state.observation((holder + 1) % 4))
+    for bad in (0, -1, 2.5):
+        with pytest.raises(ValueError, match="iterations must be"):
+            ai.choose("hard", state.observation(holder), iterations=bad)
 
 
 def test_arena_smoke() -> None:
@@ -379,7 +382,69 @@ def test_the_arena_plays_a_deal_once_when_both_sides_are_one_level() -> None:
     assert mixed.cards_left == sum(r.cards_left[s] for s, r in enumerate(alone))
 
 
-@pytest.mark.parametrize("name", ["fan-tan", "ruter-7", "domino", "shichi-narabe", "sjuan"])
+def broken_public_facts(obs: fantan.Observation, hands: list[int]) -> list[str]:
+    """What in a deal of the hidden cards contradicts the observer's history, checked from the
+    history itself (not from the belief): a seat that passed under forced passing holds no more
+    of the cards then playable than it received unseen since; a card we gave is with its
+    receiver or a seat the card may have been given on to unseen; out and eliminated seats hold
+    nothing."""
+    deck = obs.geometry.deck
+    history = obs.history
+    broken = []
+    for i, e in enumerate(history):
+        later = history[i + 1:]
+        if e.kind == "pass" and e.seat != obs.seat and obs.rules.passing == "forced":
+            unseen = sum(1 for f in later if f.kind == "give" and f.to == e.seat and not f.card)
+            seen = deck.mask([f.card for f in later
+                              if f.kind == "give" and f.to == e.seat and f.card])
+            held = hands[e.seat] & deck.mask(e.cards) & ~seen
+            if held.bit_count() > unseen:
+                broken.append(f"seat {e.seat} holds {deck.codes(held)}, playable when it passed")
+        if e.kind == "give" and e.seat == obs.seat and e.card:
+            if any(f.kind == "play" and f.card == e.card for f in later):
+                continue
+            holders = {e.to}
+            for f in later:
+                if f.kind == "give" and f.card == e.card:
+                    holders = {f.to}  # given on where we saw it: back to us
+                elif f.kind == "give" and f.seat in holders and not f.card:
+                    holders.add(f.to)
+            if not any(hands[h] >> deck.parse(e.card) & 1 for h in holders if h is not None):
+                broken.append(f"{e.card}, given to seat {e.to}, is elsewhere")
+    broken += [f"seat {s} is out but holds cards" for s in (*obs.out, *obs.eliminated)
+               if hands[s]]
+    return broken
+
+
+def test_a_card_given_unseen_keeps_what_passes_and_our_gifts_told() -> None:
+    # Ruter 7 (a pass is answered by a card from the seat before). Seat 1 passed with
+    # 7S 7H 6D 8D 7C playable and got one card seat 3 did not see: it holds one of them at most.
+    state = fantan.new_game(fantan.preset("ruter-7"), 0)
+    for move in ("7D", "pass", "give:QS", "6D"):
+        state = state.play(move)
+    obs = state.observation(3)
+    b = belief.infer(obs)
+    chain = belief.HandChain(obs, b, random.Random(1).random)
+    for k in range(300):
+        hands = belief.sample_hands(obs, b, random.Random(k).random)
+        assert broken_public_facts(obs, hands) == []
+        assert broken_public_facts(obs, chain.draw()[0]) == []
+    # We gave the QS to seat 1, which then gave a card we did not see to seat 2: the QS is
+    # with seat 1 or seat 2, never seat 3.
+    state = fantan.new_game(fantan.preset("ruter-7"), 0)
+    for move in ("7D", "pass", "give:QS", "6D", "5D", "7C", "8C", "pass", "give:AS", "7H"):
+        state = state.play(move)
+    obs = state.observation(0)
+    assert obs.history[2].card == "QS" and obs.history[-2].card is None
+    b = belief.infer(obs)
+    chain = belief.HandChain(obs, b, random.Random(2).random)
+    for k in range(300):
+        assert broken_public_facts(obs, belief.sample_hands(obs, b, random.Random(k).random)) == []
+        assert broken_public_facts(obs, chain.draw()[0]) == []
+
+
+@pytest.mark.parametrize("name", ["fan-tan", "ruter-7", "ristiseiska", "domino",
+                                  "shichi-narabe", "sjuan"])
 def test_samples_are_consistent_with_everything_public(name: str) -> None:
     """Every sampled world fits the observation, and the real hands fit every inference."""
     rules = fantan.preset(name)
@@ -398,7 +463,14 @@ def test_samples_are_consistent_with_everything_public(name: str) -> None:
                     assert b.known[s] & ~real[s] == 0, "a known card the seat does not hold"
             for d in b.decisions:
                 assert d.chosen & (real[d.seat] | d.since) & d.cells
+            assert broken_public_facts(obs, real) == []
+            for s in range(rules.players):
+                assert s == me or b.fits(s, real[s] & b.unknown), "a limit the seat breaks"
             hands = belief.sample_hands(obs, b, random.Random(k).random)
+            assert broken_public_facts(obs, hands) == []
+            if len(obs.legal_moves) > 1:
+                drawn, _ = belief.HandChain(obs, b, random.Random(k).random).draw()
+                assert broken_public_facts(obs, drawn) == []
             assert [h.bit_count() for h in hands] == [h.bit_count() for h in real]
             assert hands[me] == real[me]
             union = 0

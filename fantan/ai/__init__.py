@@ -35,6 +35,8 @@ def choose(level: str, observation: Observation | dict[str, Any], seed: int = 0,
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
     if obs.to_move != obs.seat or not obs.legal_moves:
         raise ValueError("it is not the observing seat's turn")
+    if iterations is not None and (type(iterations) is not int or iterations < 1):
+        raise ValueError(f"iterations must be a whole number of 1 or more, not {iterations!r}")
     if level == "hard":
         b = BUDGETS["hard"]
         return hard(obs, seed, iterations, b["budget_ms"], int(b["min_worlds"]), b["z"])

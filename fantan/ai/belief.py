@@ -32,6 +32,21 @@ class Belief:
     nplays: int
     decisions: tuple[Decision, ...] = ()
     """Other seats' past card plays whose hand then can be rebuilt from their hand now."""
+    limits: tuple[tuple[Limit, ...], ...] = ()
+    """Per seat, cards of which it holds at most so many: a void it had before a card we did
+    not see was given to it (it may be that card), or cards we gave to a seat that then gave a
+    card we did not see. Empty, or one tuple per seat."""
+
+    def fits(self, seat: int, hand: CardSet) -> bool:
+        """Whether ``seat`` may hold ``hand`` (its unknown cards) by the voids and limits."""
+        if hand & self.void[seat]:
+            return False
+        return not self.limits or all(
+            (hand & cards).bit_count() <= most for cards, most in self.limits[seat])
+
+
+Limit = tuple[CardSet, int]
+"""(cards, most): a seat holds at most ``most`` of ``cards``."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +72,7 @@ def infer(obs: Observation) -> Belief:
     me = obs.seat
     known = [0] * n
     void = [0] * n
+    limits: list[list[Limit]] = [[] for _ in range(n)]
     elim_cards = [0] * n
     nplays = 0
     passes_inform = obs.rules.passing == "forced"
@@ -73,10 +89,20 @@ def infer(obs: Observation) -> Belief:
         elif e.kind == "give":
             to = e.to if e.to is not None else -1
             if e.card is None:
-                # A hidden gift: the giver may have given a card we knew of, and the receiver
-                # may now hold a card it was void in.
-                known[e.seat] = 0
-                void[to] = 0
+                # A card we did not see: the receiver may now hold one more of any set it held
+                # at most so many of (its voids included); and if it was one we knew the giver
+                # held, those cards are now with the giver or, at most one of them, the receiver.
+                given = known[e.seat]
+                limits[to] = [(cards, most + 1) for cards, most in limits[to]]
+                if void[to]:
+                    limits[to].append((void[to], 1))
+                    void[to] = 0
+                if given:
+                    known[e.seat] = 0
+                    limits[to].append((given, 1))
+                    for s in range(n):
+                        if s not in (e.seat, to):
+                            void[s] |= given
             else:
                 bit = 1 << deck.parse(e.card)
                 known[e.seat] &= ~bit
@@ -94,8 +120,14 @@ def infer(obs: Observation) -> Belief:
     need = [
         0 if s == me else max(0, obs.hand_sizes[s] - known[s].bit_count()) for s in range(n)
     ]
+    # A limit counts unknown cards: cards known to be in the hand use up some of it.
+    kept = tuple(
+        tuple((cards & unknown, most - (cards & known[s]).bit_count())
+              for cards, most in limits[s]
+              if (cards & unknown).bit_count() > most - (cards & known[s]).bit_count())
+        for s in range(n))
     return Belief(me, unknown, tuple(known), tuple(void), tuple(need), tuple(elim_cards), nplays,
-                  decisions)
+                  decisions, kept if any(kept) else ())
 
 
 def _decisions(obs: Observation, g: Geometry) -> tuple[Decision, ...]:
@@ -164,12 +196,16 @@ def sample_hands(obs: Observation, b: Belief, rnd: Rand, tries: int = 30) -> lis
     n = len(b.need)
     cards = list(bits(b.unknown))
     others = [s for s in range(n) if s != b.seat and b.need[s] > 0]
-    any_void = any(b.void[s] & b.unknown for s in others)
-    for _ in range(tries if any_void else 1):
+    bound = bool(b.limits) or any(b.void[s] & b.unknown for s in others)
+    for _ in range(tries if bound else 1):
         hands = _uniform_deal(cards, others, b.need, rnd)
-        if not any_void or all(not hands[s] & b.void[s] for s in others):
+        if not bound or all(b.fits(s, hands[s]) for s in others):
             return _finish(obs, b, hands)
-    return _finish(obs, b, _constrained_deal(cards, others, b, rnd))
+    for _ in range(tries):
+        hands = _constrained_deal(cards, others, b, rnd)
+        if all(b.fits(s, hands[s]) for s in others):
+            break
+    return _finish(obs, b, hands)
 
 
 def _uniform_deal(cards: list[int], others: list[int], need: tuple[int, ...], rnd: Rand
@@ -194,7 +230,10 @@ def _constrained_deal(cards: list[int], others: list[int], b: Belief, rnd: Rand
     allowed = {c: [s for s in others if not (b.void[s] >> c) & 1] for c in cards}
     order = sorted(cards, key=lambda c: (len(allowed[c]), rnd()))
     for c in order:
-        seats = [s for s in allowed[c] if room[s] > 0] or [s for s in others if room[s] > 0]
+        bit = 1 << c
+        seats = ([s for s in allowed[c] if room[s] > 0 and b.fits(s, hands[s] | bit)]
+                 or [s for s in allowed[c] if room[s] > 0]
+                 or [s for s in others if room[s] > 0])
         total = sum(room[s] for s in seats)
         x = rnd() * total
         for s in seats:
@@ -342,11 +381,12 @@ class HandChain:
         unknown = self.b.unknown
         x = random_card(hands[a] & unknown, rnd)
         y = random_card(hands[c] & unknown, rnd)
-        void = self.b.void
-        if x & void[c] or y & void[a]:
-            return
         ha = hands[a] ^ x ^ y
         hc = hands[c] ^ x ^ y
+        b = self.b
+        if x & b.void[c] or y & b.void[a] or b.limits and not (
+                b.fits(a, ha & unknown) and b.fits(c, hc & unknown)):
+            return
         oa = seat_odds(self.g, self.decisions[a], ha)
         oc = seat_odds(self.g, self.decisions[c], hc)
         la, lc = mix(*oa), mix(*oc)
