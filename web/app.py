@@ -1145,6 +1145,11 @@ class Page:
         element("results").hidden = True
         self.cache.pop("controls", None)
         self.render()
+        # The button pressed is gone with the board: the focus goes to the one that brings it
+        # back, not to the top of the page.
+        back = q("#show-results")
+        if back is not None:
+            back.focus()
 
     def show_board(self):
         self.results_hidden = False
