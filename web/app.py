@@ -682,6 +682,16 @@ class Page:
         focus = self.focus_before()
         self.put("hand", render.hand(cat, rules, tv.hand, my_turn, self.selected,
                                      self.received))
+        hand_el = element("hand")
+        hand_el.style.setProperty("--cards", str(len(tv.hand)))
+        turn = (match.hand_number, len(state.moves))
+        if my_turn and self.cache.get("scrolled") != turn:
+            # A hand wider than the screen scrolls: at each turn, its first playable card is
+            # brought into view (once, so that the player may scroll on).
+            self.cache["scrolled"] = turn
+            first = q(PLAYABLE)
+            if first is not None and hand_el.scrollWidth > hand_el.clientWidth:
+                first.scrollIntoView(js_obj({"block": "nearest", "inline": "nearest"}))
         computers = (not state.is_over and state.to_move != HUMAN and not self.dealing)
         self.put("controls", render.controls(
             cat, tv, dealing=self.dealing, my_turn=my_turn, computers_moving=computers,
