@@ -512,10 +512,24 @@ def test_the_table_fits_the_screen(page: Page, server: Server, watch: Watch, gam
         assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1, selector
         assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1, selector
     expect(page.locator(".seat[data-seat]")).to_have_count(6)
-    # Every name is whole and inside its badge.
-    cut = page.evaluate("""() => [...document.querySelectorAll('.seat[data-seat]')].filter(s => {
-        const name = s.querySelector('.name'), n = name.getBoundingClientRect(),
-              b = s.getBoundingClientRect();
-        return n.left < b.left - 0.5 || n.right > b.right + 0.5
-               || name.scrollWidth > name.clientWidth; }).map(s => s.dataset.seat)""")
-    assert cut == [], f"names cut at {name}: seats {cut}"
+    assert cut_badges(page) == [], f"badges cut at {name}"
+
+
+def cut_badges(page: Page) -> list[str]:
+    """The seats whose name or one of whose facts is cut: cut short, or out of the badge."""
+    return page.evaluate("""() => [...document.querySelectorAll('.seat[data-seat]')].filter(s => {
+        const b = s.getBoundingClientRect();
+        return [...s.querySelectorAll('.name, .facts > span')].some(el => {
+            const r = el.getBoundingClientRect();
+            return r.left < b.left - 0.5 || r.right > b.right + 0.5
+                   || el.scrollWidth > el.clientWidth + 0.5; }); }).map(s => s.dataset.seat)""")
+
+
+def test_many_opponents_on_a_phone_keep_their_names_and_counts(page: Page, server: Server,
+                                                               game) -> None:
+    # Seven opponents in portrait, in Dutch (long words), chips on every badge.
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_game(page, server, game, "?new=1&seed=4&speed=instant&preset=sjuan&players=8&lang=nl")
+    page.wait_for_selector(MY_TURN_OR_OVER)
+    shot(page, "portrait-8-players-nl")
+    assert cut_badges(page) == []
