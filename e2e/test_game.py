@@ -515,6 +515,25 @@ def test_the_table_fits_the_screen(page: Page, server: Server, watch: Watch, gam
     assert cut_badges(page) == [], f"badges cut at {name}"
 
 
+def test_the_result_board_keeps_its_buttons_in_view_on_a_short_screen(
+        page: Page, server: Server, game) -> None:
+    page.set_viewport_size(LANDSCAPE)
+    open_game(page, server, game, "?new=1&seed=8&speed=instant&preset=ruter-7&players=6")
+    play_to_the_end(page)
+    expect(page.locator("#results")).to_be_visible()
+    shot(page, "landscape-results-6-players")
+    for button in ("#next-hand", "#new-game", "#show-table"):
+        box = page.locator(button).bounding_box()
+        assert box is not None
+        assert box["y"] >= 0 and box["y"] + box["height"] <= LANDSCAPE["height"], button
+        hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('button').id",
+                            [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+        assert hit == button[1:]
+    # The table scrolls inside the board instead.
+    assert page.evaluate("(s => s.scrollHeight > s.clientHeight)("
+                         "document.querySelector('#results .scroll'))")
+
+
 def cut_badges(page: Page) -> list[str]:
     """The seats whose name or one of whose facts is cut: cut short, or out of the badge."""
     return page.evaluate("""() => [...document.querySelectorAll('.seat[data-seat]')].filter(s => {
