@@ -534,6 +534,22 @@ def test_the_result_board_keeps_its_buttons_in_view_on_a_short_screen(
                          "document.querySelector('#results .scroll'))")
 
 
+def test_the_new_game_screen_fits_a_short_phone_in_every_field(page: Page, server: Server,
+                                                                game) -> None:
+    page.set_viewport_size(LANDSCAPE)
+    open_game(page, server, game, "?new=1&seed=3&speed=instant&lang=it&preset=ruter-7")
+    page.click("#open-menu")
+    page.click("#menu-new-game")
+    page.check('#setup input[name="preset"][value="custom"]')
+    expect(page.locator("#setup #axis-scoring")).to_be_visible()
+    outside = page.evaluate("""() => {
+        const d = document.getElementById('setup').getBoundingClientRect();
+        return [...document.querySelectorAll('#setup select')].filter(s => {
+            const r = s.getBoundingClientRect();
+            return r.left < d.left || r.right > d.right; }).map(s => s.id); }""")
+    assert outside == []
+
+
 def cut_badges(page: Page) -> list[str]:
     """The seats whose name or one of whose facts is cut: cut short, or out of the badge."""
     return page.evaluate("""() => [...document.querySelectorAll('.seat[data-seat]')].filter(s => {
