@@ -220,6 +220,29 @@ def test_the_new_game_screen_warns_once_the_game_passes_for_us_under_it(
         re.compile(r"Medium\s*0 of 1 \(0%\)\s*none yet"))
 
 
+def test_a_level_raised_before_the_end_counts_the_hand_at_the_easier_one(
+    page: Page, server: Server, game
+) -> None:
+    seed = seed_where("fan-tan", lambda m: m.state.to_move == 0)
+    open_game(page, server, game, f"?new=1&seed={seed}&speed=instant&level=easy")
+    page.wait_for_selector(MY_TURN_OR_OVER)
+    page.locator(PLAYABLE).first.dblclick()
+    page.click("#open-menu")
+    expect(page.locator("#menu-level")).to_have_value("easy")
+    page.select_option("#menu-level", "hard")
+    expect(page.locator("#menu")).to_contain_text(
+        "Your record counts the game in play at Easy, the easiest level it has been played at.")
+    page.keyboard.press("Escape")
+    play_to_the_end(page)
+    page.click("#show-table")
+    page.click("#open-menu")
+    rows = page.locator("#menu .record tbody tr")
+    expect(rows.nth(0)).to_have_text(re.compile(r"Easy\s*\d of 1 \(\d+%\)"))
+    expect(rows.nth(2)).to_have_text(re.compile(r"Hard\s*none yet"))
+    # With no hand in play, no note.
+    expect(page.locator("#menu")).not_to_contain_text("counts the game in play")
+
+
 def test_no_move_passes_automatically(context: BrowserContext, page: Page, server: Server,
                                       game) -> None:
     # A hand where the human, to move, holds nothing that fits.

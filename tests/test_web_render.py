@@ -194,6 +194,18 @@ def test_the_menu_shows_the_players_record_at_each_level() -> None:
                                                    "four_colour": False})
 
 
+def test_the_menu_says_when_the_game_in_play_counts_at_an_easier_level() -> None:
+    settings = {"speed": "fast", "level": "hard", "four_colour": False}
+    note = ("Your record counts the game in play at Easy, the easiest level it has been "
+            "played at.")
+    assert note in render.menu(CAT, settings, store.parse_stats(None), counts_at="easy")
+    for same_or_none in ("hard", None):
+        assert "counts the game" not in render.menu(CAT, settings, store.parse_stats(None),
+                                                    counts_at=same_or_none)
+    assert "bei Mittel, der leichtesten Stufe" in render.menu(
+        catalog("de"), settings, store.parse_stats(None), counts_at="medium")
+
+
 def test_the_new_game_screen_says_when_dealing_gives_a_game_up() -> None:
     draft = {"preset": "fan-tan", "rules": fantan.preset("fan-tan"), "level": "easy",
              "match": None}

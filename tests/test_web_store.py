@@ -171,6 +171,50 @@ def test_the_record_counts_each_finished_hand_once() -> None:
     assert s.load_stats()["levels"]["hard"]["hands"] == 2
 
 
+def test_a_game_counts_at_the_easiest_level_it_was_played_at() -> None:
+    rules = fantan.preset("fan-tan").replace(match_hands=2)
+    match = fantan.new_match(rules, seed=12)
+    stats = store.parse_stats(None)
+    # The first hand begins against Easy; Hard is chosen before its end: it counts at Easy.
+    assert store.note_level(stats, match, "easy")
+    assert not store.note_level(stats, match, "hard")
+    match = finish_hand(match)
+    assert store.record_hand(stats, "hard", match, 0)
+    assert stats["levels"]["easy"]["hands"] == 1 and stats["levels"]["hard"]["hands"] == 0
+    # The second hand, all of it against Hard, counts at Hard; the match, begun at Easy, at
+    # Easy. The note outlives a reload (it is kept with the record).
+    match = match.next_hand()
+    assert store.note_level(stats, match, "hard")
+    stats = store.parse_stats(json.dumps(stats))
+    assert stats["played"] == {"match": "12", "hand": 2, "hand_level": "hard",
+                               "match_level": "easy"}
+    match = finish_hand(match)
+    assert match.is_over and match.standings[0] == 0
+    assert store.record_hand(stats, "hard", match, 0)
+    assert stats["levels"]["hard"] == {"hands": 1, "hands_won": 1, "matches": 0,
+                                       "matches_won": 0}
+    assert stats["levels"]["easy"] == {"hands": 1, "hands_won": 0, "matches": 1,
+                                       "matches_won": 1}
+    # With nothing noted for a game, it counts at the level given; a new match starts afresh.
+    other = finish_hand(fantan.new_match(fantan.preset("fan-tan"), seed=3))
+    assert store.record_hand(stats, "medium", other, 0)
+    assert stats["levels"]["medium"]["hands"] == 1
+    assert stats["played"]["match"] == "3" and stats["played"]["hand_level"] == "medium"
+    # Leaving a game for a new one counts it at its noted level too.
+    left = fantan.new_match(rules, seed=5)
+    store.note_level(stats, left, "easy")
+    while not store.gives_up(left, 0):
+        state = left.state
+        left = left.play(fantan.ai.choose("medium", state.observation(state.to_move),  # type: ignore[arg-type]
+                                          seed=len(state.history)))
+    assert store.record_left(stats, "hard", left, 0)
+    assert stats["levels"]["easy"]["hands"] == 2 and stats["levels"]["hard"]["hands"] == 1
+    # A note that is not one is dropped.
+    for bad in ({"match": 5}, {"match": "5", "hand": 1, "hand_level": "god",
+                               "match_level": "easy"}, "x"):
+        assert store.parse_stats(json.dumps({"played": bad}))["played"] == store.NOT_PLAYED
+
+
 def test_a_game_given_up_for_a_new_one_counts_as_not_won() -> None:
     rules = fantan.preset("fan-tan").replace(match_hands=2)
     match = fantan.new_match(rules, seed=12)

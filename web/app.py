@@ -244,6 +244,7 @@ class Page:
         self.seen = len(self.match.state.history)
         self.layout()
         self.restore_gift()
+        self.note_level()
         if self.match.state.is_over:
             self.render()
             self.show_results()
@@ -984,7 +985,9 @@ class Page:
         elif tid == "menu-level":
             self.settings["level"] = str(target.value)
             self.save_settings()
+            self.note_level()
             self.render()
+            self.draw_menu(focus="menu-level")
         elif tid == "menu-language":
             self.set_language(str(target.value))
         elif tid == "menu-four":
@@ -1053,11 +1056,30 @@ class Page:
 
     def draw_menu(self, confirm_reset=False, focus=None):
         dialog = element("menu")
-        dialog.innerHTML = render.menu(self.cat, self.settings, self.store.load_stats(),
-                                       confirm_reset)
+        stats = self.store.load_stats()
+        dialog.innerHTML = render.menu(self.cat, self.settings, stats, confirm_reset,
+                                       self.counts_at(stats))
         target = q(f"#{focus}") if focus else None
         if target is not None:
             target.focus()
+
+    def note_level(self):
+        """Note in the record the level the game in play is now played against (the record
+        counts a hand and a match at the easiest level they were played at)."""
+        if self.passive or self.match is None or self.match.state.is_over:
+            return
+        stats = self.store.load_stats()
+        if store.note_level(stats, self.match, self.settings["level"]):
+            self.store.save_stats(stats)
+
+    def counts_at(self, stats):
+        """The level the hand in play counts at in the record, or None with no hand in play."""
+        match = self.match
+        played = stats["played"]
+        if (match is None or match.state.is_over or played["match"] != str(match.seed)
+                or played["hand"] != match.hand_number):
+            return None
+        return played["hand_level"]
 
     def reset_record(self):
         if not self.passive:

@@ -86,6 +86,11 @@ def parse_settings(text: str | None) -> dict[str, Any]:
     return out
 
 
+NOT_PLAYED: dict[str, Any] = {"match": "", "hand": 0, "hand_level": "hard",
+                              "match_level": "hard"}
+"""The record's note of the game in play (none here): its match, its hand, and the easiest
+level each has been played at so far."""
+
 STAT_COUNTS = ("hands", "hands_won", "matches", "matches_won")
 """The player's record at each level: hands finished and won, matches (of more than one hand)
 finished and won."""
@@ -94,7 +99,8 @@ finished and won."""
 def parse_stats(text: str | None) -> dict[str, Any]:
     """The player's record from stored text; a level whose counts are not sound starts at 0."""
     out: dict[str, Any] = {"last": "",
-                           "levels": {lv: dict.fromkeys(STAT_COUNTS, 0) for lv in LEVELS}}
+                           "levels": {lv: dict.fromkeys(STAT_COUNTS, 0) for lv in LEVELS},
+                           "played": dict(NOT_PLAYED)}
     try:
         data = json.loads(text) if text else {}
     except (ValueError, TypeError):
@@ -103,6 +109,11 @@ def parse_stats(text: str | None) -> dict[str, Any]:
         return out
     if isinstance(data.get("last"), str) and len(data["last"]) <= 64:
         out["last"] = data["last"]
+    played = data.get("played")
+    if (isinstance(played, dict) and isinstance(played.get("match"), str)
+            and len(played["match"]) <= 64 and type(played.get("hand")) is int
+            and played.get("hand_level") in LEVELS and played.get("match_level") in LEVELS):
+        out["played"] = {name: played[name] for name in NOT_PLAYED}
     levels = data.get("levels")
     for lv in LEVELS:
         row = levels.get(lv) if isinstance(levels, dict) else None
@@ -124,31 +135,59 @@ def _sound(row: dict[str, int]) -> bool:
             and row["matches_won"] <= row["matches"] <= row["hands"])
 
 
+def note_level(stats: dict[str, Any], match: fantan.Match, level: str) -> bool:
+    """Note that the hand and the match in play are being played against ``level``: the record
+    counts each at the easiest level it was played at, so that a level raised just before the
+    end does not count a game played against an easier one. True if the note changed."""
+    if level not in LEVELS:
+        return False
+    played = stats["played"]
+    before = dict(played)
+    if played["match"] != str(match.seed):
+        played.update(match=str(match.seed), hand=0, match_level=level)
+    if played["hand"] != match.hand_number:
+        played.update(hand=match.hand_number, hand_level=level)
+    for name in ("hand_level", "match_level"):
+        played[name] = min(played[name], level, key=LEVELS.index)
+    return played != before
+
+
+def _levels(stats: dict[str, Any], match: fantan.Match, level: str) -> tuple[str, str]:
+    """The levels the hand and the match in play count at: as noted, else ``level``."""
+    note_level(stats, match, level)
+    played = stats["played"]
+    return played["hand_level"], played["match_level"]
+
+
 def record_hand(stats: dict[str, Any], level: str, match: fantan.Match, seat: int) -> bool:
     """Count the finished hand of ``match`` (and the match, if that hand ended one of more than
-    one hand) for the player at ``seat`` against ``level``; False, and nothing counted, if this
-    hand was the last one counted."""
+    one hand) for the player at ``seat``, each at the easiest level it was played at (``level``
+    if none was noted); False, and nothing counted, if this hand was the last one counted."""
     result = match.state.result
-    if result is None:
+    if result is None or level not in LEVELS:
         return False
     ended = match.is_over and match.hands > 1
-    return _count(stats, level, f"{match.seed}:{match.hand_number}", hands=1,
-                  hands_won=int(result.winner == seat), matches=int(ended),
-                  matches_won=int(ended and match.standings[0] == seat))
+    hand_level, match_level = _levels(stats, match, level)
+    return _count(stats, f"{match.seed}:{match.hand_number}",
+                  (hand_level, {"hands": 1, "hands_won": int(result.winner == seat)}),
+                  (match_level, {"matches": int(ended),
+                                 "matches_won": int(ended and match.standings[0] == seat)}))
 
 
-def _count(stats: dict[str, Any], level: str, key: str, **counts: int) -> bool:
-    """Add ``counts`` to the record against ``level``, unless ``key`` was the last thing
-    counted (it is kept as such). Counts that would leave the record unsound are not added
-    (a match given up after the record was set back to zero, with none of its hands counted
-    since)."""
-    if level not in LEVELS or stats["last"] == key:
+def _count(stats: dict[str, Any], key: str, *counts: tuple[str, dict[str, int]]) -> bool:
+    """Add each (level, counts) to the record, unless ``key`` was the last thing counted (it
+    is kept as such). Counts that would leave the record unsound are not added (a match given
+    up after the record was set back to zero, with none of its hands counted since)."""
+    if stats["last"] == key:
         return False
     stats["last"] = key
-    row = stats["levels"][level]
-    added = {name: row[name] + counts.get(name, 0) for name in STAT_COUNTS}
-    if _sound(added):
-        row.update(added)
+    rows = {level: dict(stats["levels"][level]) for level, _ in counts}
+    for level, add in counts:
+        for name, n in add.items():
+            rows[level][name] += n
+    if all(_sound(row) for row in rows.values()):
+        for level, row in rows.items():
+            stats["levels"][level].update(row)
     return True
 
 
@@ -182,9 +221,11 @@ def record_left(stats: dict[str, Any], level: str, match: fantan.Match, seat: in
     if nothing is given up or it was counted already."""
     hand = _hand_left(match, seat)
     game = _match_left(match, seat)
-    if not (hand or game):
+    if not (hand or game) or level not in LEVELS:
         return False
-    return _count(stats, level, f"{match.seed}:left", hands=int(hand), matches=int(game))
+    hand_level, match_level = _levels(stats, match, level)
+    return _count(stats, f"{match.seed}:left", (hand_level, {"hands": int(hand)}),
+                  (match_level, {"matches": int(game)}))
 
 
 def cleared(stats: dict[str, Any]) -> dict[str, Any]:
@@ -192,6 +233,7 @@ def cleared(stats: dict[str, Any]) -> dict[str, Any]:
     its board shown again does not count it anew."""
     fresh = parse_stats(None)
     fresh["last"] = stats["last"]
+    fresh["played"] = dict(stats["played"])
     return fresh
 
 
