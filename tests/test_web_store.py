@@ -67,6 +67,20 @@ def test_a_bad_save_is_set_aside_never_lost() -> None:
         assert s.save(a_match())  # the new game saves normally afterwards
 
 
+def test_a_tab_may_peek_at_the_save_without_touching_it() -> None:
+    storage = FakeStorage()
+    s = store.Store(storage, "tab-a", clock)
+    assert s.peek() is None
+    s.claim()
+    match = a_match()
+    s.save(match)
+    other = store.Store(storage, "tab-b", clock)
+    assert other.peek() == match
+    storage.data[store.SAVE_KEY] = "{not a save"
+    before = dict(storage.data)
+    assert other.peek() is None and storage.data == before  # nothing set aside, nothing lost
+
+
 def test_a_tampered_move_list_is_refused() -> None:
     storage = FakeStorage()
     data = json.loads(store.save_text(a_match()))

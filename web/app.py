@@ -1104,7 +1104,7 @@ class Page:
 
     def gives_up(self):
         """Whether dealing a new game now counts the game in play as not won."""
-        match = self.store.load()[0] if self.passive else self.match
+        match = self.store.peek() if self.passive else self.match
         return store.gives_up(match, HUMAN)
 
     def draw_setup(self):

@@ -345,6 +345,15 @@ class Store:
             self.frozen = True
         return None, "msg.save-set-aside"
 
+    def peek(self) -> fantan.Match | None:
+        """The saved match, read only (None if there is none or it cannot be read): for a tab
+        that does not own the game, which must not set a save aside."""
+        text = self.read(SAVE_KEY)
+        try:
+            return parse_save(text) if text else None
+        except (fantan.SaveError, ValueError, TypeError, KeyError, RecursionError):
+            return None
+
     def save(self, match: fantan.Match) -> bool:
         """Write the match if this tab owns the game; False if it was not written."""
         if self.frozen or not self.owns():
