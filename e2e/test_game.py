@@ -539,17 +539,19 @@ def test_the_table_fits_the_screen(page: Page, server: Server, watch: Watch, gam
     assert cut_badges(page) == [], f"badges cut at {name}"
 
 
+@pytest.mark.parametrize("size", [LANDSCAPE, {"width": 320, "height": 568}],
+                         ids=["landscape", "small-portrait"])
 def test_the_result_board_keeps_its_buttons_in_view_on_a_short_screen(
-        page: Page, server: Server, game) -> None:
-    page.set_viewport_size(LANDSCAPE)
+        page: Page, server: Server, game, size: dict[str, int]) -> None:
+    page.set_viewport_size(size)
     open_game(page, server, game, "?new=1&seed=8&speed=instant&preset=ruter-7&players=6")
     play_to_the_end(page)
     expect(page.locator("#results")).to_be_visible()
-    shot(page, "landscape-results-6-players")
+    shot(page, f"results-6-players-{size['width']}x{size['height']}")
     for button in ("#next-hand", "#new-game", "#show-table"):
         box = page.locator(button).bounding_box()
         assert box is not None
-        assert box["y"] >= 0 and box["y"] + box["height"] <= LANDSCAPE["height"], button
+        assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], button
         hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('button').id",
                             [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
         assert hit == button[1:]
@@ -572,6 +574,19 @@ def test_the_new_game_screen_fits_a_short_phone_in_every_field(page: Page, serve
             const r = s.getBoundingClientRect();
             return r.left < d.left || r.right > d.right; }).map(s => s.id); }""")
     assert outside == []
+
+
+def test_on_a_phone_too_small_for_the_table_the_buttons_stay_in_view(
+        page: Page, server: Server, game) -> None:
+    size = {"width": 320, "height": 568}
+    page.set_viewport_size(size)
+    open_game(page, server, game,
+              "?new=1&seed=21&speed=instant&preset=shichi-narabe&players=3&lang=de")
+    page.wait_for_selector(MY_TURN_OR_OVER)
+    assert page.evaluate("document.scrollingElement.scrollHeight") > size["height"]
+    for button in ("#hint", "#pass", "#play"):
+        box = page.locator(button).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= size["height"] + 1, button
 
 
 def cut_badges(page: Page) -> list[str]:
