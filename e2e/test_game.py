@@ -413,6 +413,10 @@ def test_two_tabs_never_write_over_each_other(context: BrowserContext, server: S
     second.click("#start-game")
     expect(second.locator("#takeover")).to_be_hidden()
     expect(first.locator("#takeover")).to_be_visible()
+    second.wait_for_selector(f'{MY_TURN_OR_OVER}, [data-zone="table"][data-card="7D"]',
+                             timeout=30_000)
+    if second.locator('#hand [data-card="7D"]').count():  # we open this deal ourselves
+        second.locator('#hand [data-card="7D"]').dblclick()
     expect(second.locator('[data-zone="table"][data-card="7D"]')).to_be_visible(timeout=30_000)
     saved = store.parse_save(second.evaluate("() => localStorage.getItem('fantan.game')"))
     assert saved.seed != 4 and saved.state.moves
