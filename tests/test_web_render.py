@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from html.parser import HTMLParser
@@ -136,6 +137,17 @@ def test_rows_are_summed_up_for_screen_readers_and_the_grid_is_hidden() -> None:
     summaries = [render.row_summary(CAT, longer.rules, rv)
                  for rv in view.table_view(CAT, longer.observation(0)).rows]
     assert "diamonds row: 7 to 8, next: 6 and 9" in summaries
+
+
+def test_an_eliminated_seat_shows_the_word_and_no_counts() -> None:
+    sv = view.SeatView(seat=2, name="Otto", side="top", cards=0, passes=3, dealer=False,
+                       turn=False, low=False, passes_left=0, place=None, eliminated=True,
+                       chips=None, points=None, total=-4)
+    html = render.seat(CAT, sv)
+    assert "Eliminated" in html and "Total -4" in html
+    assert 'class="count"' not in html and 'class="passes"' not in html
+    playing = render.seat(CAT, dataclasses.replace(sv, eliminated=False))
+    assert 'class="count"' in playing and 'class="passes"' in playing
 
 
 def test_a_row_summary_keeps_cards_laid_out_apart_from_its_run() -> None:

@@ -120,6 +120,10 @@ def seat(cat: Catalog, sv: view.SeatView, flash: str | None = None) -> str:
     elif sv.low:
         low = escape(cat.t("seat.low"))
         tags.append(f'<span class="tag low" title="{low}">!<span class="sr"> {low}</span></span>')
+    if sv.eliminated:
+        # Out of the hand with its cards laid out: no cards or passes to count any more.
+        facts = [f for f in facts
+                 if not f.startswith(('<span class="count">', '<span class="passes">'))]
     if status:
         facts.insert(0, status)
     bubble = f'<span class="bubble">{escape(flash)}</span>' if flash else ""
