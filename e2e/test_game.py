@@ -567,9 +567,13 @@ def test_the_result_board_keeps_its_buttons_in_view_on_a_short_screen(
 def test_the_new_game_screen_fits_a_short_phone_in_every_field(page: Page, server: Server,
                                                                 game) -> None:
     page.set_viewport_size(LANDSCAPE)
-    open_game(page, server, game, "?new=1&seed=3&speed=instant&lang=it&preset=ruter-7")
+    open_game(page, server, game, "?new=1&seed=3&speed=instant&lang=it&preset=cinquillo")
     page.click("#open-menu")
     page.click("#menu-new-game")
+    # The game in play is in view in the list (Cinquillo, near its end).
+    chosen = page.locator("#setup .preset.chosen")
+    expect(chosen).to_contain_text("Cinquillo")
+    expect(chosen).to_be_in_viewport(ratio=0.9)
     page.check('#setup input[name="preset"][value="custom"]')
     expect(page.locator("#setup #axis-scoring")).to_be_visible()
     outside = page.evaluate("""() => {

@@ -1101,6 +1101,9 @@ class Page:
             self.draft["rules"] = store.rules_from_settings(s)
         self.draw_setup()
         element("setup").showModal()
+        chosen = q("#setup .preset.chosen")
+        if chosen is not None:  # the game in play, in view on a phone too
+            chosen.scrollIntoView(js_obj({"block": "nearest"}))
 
     def gives_up(self):
         """Whether dealing a new game now counts the game in play as not won."""
