@@ -87,13 +87,13 @@ def seat(cat: Catalog, sv: view.SeatView, flash: str | None = None) -> str:
         classes.append("out")
     if sv.eliminated:
         classes.append("eliminated")
-    facts = [f'<span class="count">'
-             f'{escape(cat.n("seat.cards", sv.cards))}</span>']
-    if sv.passes_left is not None:
-        facts.append(f'<span class="passes">{escape(cat.n("seat.passes-left", sv.passes_left))}'
-                     "</span>")
-    else:
-        facts.append(f'<span class="passes">{escape(cat.n("seat.passes", sv.passes))}</span>')
+    facts = []
+    if not sv.eliminated:
+        # (Out of the hand with its cards laid out, a seat has no cards or passes to count.)
+        facts.append(f'<span class="count">{escape(cat.n("seat.cards", sv.cards))}</span>')
+        passes = (cat.n("seat.passes-left", sv.passes_left) if sv.passes_left is not None
+                  else cat.n("seat.passes", sv.passes))
+        facts.append(f'<span class="passes">{escape(passes)}</span>')
     if sv.chips is not None:
         # A chip drawn, and the number: short enough for any language on a narrow badge.
         chips = escape(cat.t("seat.chips", chips=cat.num(sv.chips)))
@@ -120,10 +120,6 @@ def seat(cat: Catalog, sv: view.SeatView, flash: str | None = None) -> str:
     elif sv.low:
         low = escape(cat.t("seat.low"))
         tags.append(f'<span class="tag low" title="{low}">!<span class="sr"> {low}</span></span>')
-    if sv.eliminated:
-        # Out of the hand with its cards laid out: no cards or passes to count any more.
-        facts = [f for f in facts
-                 if not f.startswith(('<span class="count">', '<span class="passes">'))]
     if status:
         facts.insert(0, status)
     bubble = f'<span class="bubble">{escape(flash)}</span>' if flash else ""
