@@ -112,6 +112,12 @@ class Geometry:
             t |= self.suit_targets(table, s, start)
         return t
 
+    def cells(self, table: CardSet, targets: CardSet) -> CardSet:
+        """The cells open to a player (``targets`` those of ``table``): the opening card alone
+        while it is due."""
+        ob = self.opening_bit
+        return ob if ob and not table & ob else targets
+
     def run(self, table: CardSet, suit: int, start: int | None) -> tuple[int, int] | None:
         """The row positions (low, high) of a suit's unbroken run through its start card."""
         if start is None:
@@ -251,10 +257,7 @@ class Core:
 
     def cells(self) -> CardSet:
         """The cells open to the player to move (the opening card alone while it is due)."""
-        ob = self.g.opening_bit
-        if ob and not self.table & ob:
-            return ob
-        return self.targets
+        return self.g.cells(self.table, self.targets)
 
     def playable(self, seat: int) -> CardSet:
         """The cards of ``seat`` that may be played now."""

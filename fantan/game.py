@@ -647,9 +647,7 @@ class Observation:
     def rows(self) -> tuple[Row, ...]:
         """The table, one Row per suit in deck order (as GameState.rows)."""
         g = self.geometry
-        t = self.targets if self.start is not None else 0
-        if g.opening_bit and not self.table_mask & g.opening_bit:
-            t = g.opening_bit  # the opening card alone, while it is due
+        t = g.cells(self.table_mask, self.targets) if self.start is not None else 0
         return _rows(g, self.table_mask, self.laid_mask, self.start, t)
 
     @property

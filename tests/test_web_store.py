@@ -189,10 +189,16 @@ def test_a_game_counts_at_the_easiest_level_it_was_played_at() -> None:
     rules = fantan.preset("fan-tan").replace(match_hands=2)
     match = fantan.new_match(rules, seed=12)
     stats = store.parse_stats(None)
-    # The first hand begins against Easy; Hard is chosen before its end: it counts at Easy.
+    # The first hand begins against Easy; Hard is chosen before its end: it counts at Easy,
+    # which the menu says (not for the same level, nor once the hand is over).
+    assert store.counts_at(stats, match, "hard") is None  # nothing noted yet
     assert store.note_level(stats, match, "easy")
     assert not store.note_level(stats, match, "hard")
+    assert store.counts_at(stats, match, "hard") == "easy"
+    assert store.counts_at(stats, match, "easy") is None
+    assert store.counts_at(stats, None, "hard") is None
     match = finish_hand(match)
+    assert store.counts_at(stats, match, "hard") is None
     assert store.record_hand(stats, "hard", match, 0)
     assert stats["levels"]["easy"]["hands"] == 1 and stats["levels"]["hard"]["hands"] == 0
     # The second hand, all of it against Hard, counts at Hard; the match, begun at Easy, at

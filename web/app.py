@@ -1058,7 +1058,8 @@ class Page:
         dialog = element("menu")
         stats = self.store.load_stats()
         dialog.innerHTML = render.menu(self.cat, self.settings, stats, confirm_reset,
-                                       self.counts_at(stats))
+                                       store.counts_at(stats, self.match,
+                                                       self.settings["level"]))
         target = q(f"#{focus}") if focus else None
         if target is not None:
             target.focus()
@@ -1071,15 +1072,6 @@ class Page:
         stats = self.store.load_stats()
         if store.note_level(stats, self.match, self.settings["level"]):
             self.store.save_stats(stats)
-
-    def counts_at(self, stats):
-        """The level the hand in play counts at in the record, or None with no hand in play."""
-        match = self.match
-        played = stats["played"]
-        if (match is None or match.state.is_over or played["match"] != str(match.seed)
-                or played["hand"] != match.hand_number):
-            return None
-        return played["hand_level"]
 
     def reset_record(self):
         if not self.passive:

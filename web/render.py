@@ -9,7 +9,6 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any
 
-import store
 import view
 from i18n import LANGUAGES, Catalog
 
@@ -328,8 +327,8 @@ def select(sid: str, label: str, options: Sequence[tuple[str, str, bool]], chose
 def menu(cat: Catalog, settings: dict[str, Any], stats: dict[str, Any] | None = None,
          confirm_reset: bool = False, counts_at: str | None = None) -> str:
     """The menu: new game, rules, the settings, and the player's record when given;
-    ``counts_at`` is the level the game in play counts at in the record, said when it is
-    easier than the level chosen."""
+    ``counts_at`` is the easier level than the one chosen that the game in play counts at in
+    the record (store.counts_at), if there is one."""
     speeds = [(s, cat.t(f"speed.{s}"), True) for s in ("slow", "normal", "fast")]
     levels = [(lv, cat.t(f"level.{lv}"), True) for lv in ("easy", "medium", "hard")]
     four = (f'<label class="check"><input type="checkbox" id="menu-four"'
@@ -344,8 +343,7 @@ def menu(cat: Catalog, settings: dict[str, Any], stats: dict[str, Any] | None = 
         + select("menu-speed", cat.t("settings.speed"), speeds, settings["speed"])
         + select("menu-level", cat.t("settings.level"), levels, settings["level"],
                  cat.t("stats.counts-at", level=cat.t(f"level.{counts_at}"))
-                 if counts_at in store.LEVELS and store.LEVELS.index(counts_at)
-                 < store.LEVELS.index(settings["level"]) else "")
+                 if counts_at else "")
         + four
         + (record(cat, stats, confirm_reset) if stats is not None else "")
         + '<div class="panel-buttons">'

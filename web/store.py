@@ -152,6 +152,17 @@ def note_level(stats: dict[str, Any], match: fantan.Match, level: str) -> bool:
     return played != before
 
 
+def counts_at(stats: dict[str, Any], match: fantan.Match | None, level: str) -> str | None:
+    """The easier level than ``level`` at which the hand in play of ``match`` counts, as
+    noted; None if there is none (no hand in play, no note, or the same level)."""
+    played = stats["played"]
+    if (match is None or match.state.is_over or played["match"] != str(match.seed)
+            or played["hand"] != match.hand_number or level not in LEVELS):
+        return None
+    noted: str = played["hand_level"]
+    return noted if LEVELS.index(noted) < LEVELS.index(level) else None
+
+
 def _levels(stats: dict[str, Any], match: fantan.Match, level: str) -> tuple[str, str]:
     """The levels the hand and the match in play count at: as noted, else ``level``."""
     note_level(stats, match, level)
@@ -270,6 +281,16 @@ def parse_save(text: str) -> fantan.Match:
     return fantan.load_match(json.dumps(data.get("match")))
 
 
+def readable(text: str | None) -> fantan.Match | None:
+    """The match of a save, or None if there is none or it cannot be read."""
+    if not text:
+        return None
+    try:
+        return parse_save(text)
+    except (fantan.SaveError, ValueError, TypeError, KeyError, RecursionError):
+        return None
+
+
 class Store:
     """The page's saves, for one tab."""
 
@@ -333,12 +354,9 @@ class Store:
     def load(self) -> tuple[fantan.Match | None, str | None]:
         """The saved match (None if there is none) and a message id if a save was set aside."""
         text = self.read(SAVE_KEY)
-        if not text:
-            return None, None
-        try:
-            return parse_save(text), None
-        except (fantan.SaveError, ValueError, TypeError, KeyError, RecursionError):
-            pass
+        match = readable(text)
+        if match is not None or not text:
+            return match, None
         if self.write(ASIDE_PREFIX + str(self.clock()), text):
             self.remove(SAVE_KEY)
         else:
@@ -348,11 +366,7 @@ class Store:
     def peek(self) -> fantan.Match | None:
         """The saved match, read only (None if there is none or it cannot be read): for a tab
         that does not own the game, which must not set a save aside."""
-        text = self.read(SAVE_KEY)
-        try:
-            return parse_save(text) if text else None
-        except (fantan.SaveError, ValueError, TypeError, KeyError, RecursionError):
-            return None
+        return readable(self.read(SAVE_KEY))
 
     def save(self, match: fantan.Match) -> bool:
         """Write the match if this tab owns the game; False if it was not written."""

@@ -135,7 +135,6 @@ def _decisions(obs: Observation, g: Geometry) -> tuple[Decision, ...]:
     deck = g.deck
     table = g.start_cards if obs.rules.opening == "preplaced" and g.start is not None else 0
     start = g.start
-    ob = g.opening_bit
     found: dict[int, tuple[int, CardSet, CardSet, CardSet, int, float]] = {}
     # Hand sizes along the way (public), for Medium's racing and blocking weights.
     sizes = list(obs.dealt)
@@ -156,7 +155,7 @@ def _decisions(obs: Observation, g: Geometry) -> tuple[Decision, ...]:
         elif e.kind == "play":
             bit = 1 << deck.parse(e.card or "")
             if start is not None and e.seat != obs.seat:
-                cells = ob if ob and not table & ob else g.targets(table, start)
+                cells = g.cells(table, g.targets(table, start))
                 threat = min((sizes[s] for s in range(g.n) if s != e.seat and s not in gone),
                              default=99)
                 found[i] = (e.seat, bit, cells, table, start,
