@@ -183,7 +183,8 @@ def test_what_screen_readers_hear_at_normal_pace(page: Page, server: Server, gam
     seed = seed_where("fan-tan", lambda m: m.state.to_move == 1)
     page.set_viewport_size(PORTRAIT)
     open_game(page, server, game, f"?new=1&seed={seed}&speed=fast")
-    page.wait_for_selector(f"html[data-turn='0'] {PLAYABLE}", timeout=60_000)
+    page.wait_for_selector(f"html[data-phase=playing][data-turn='0'] {PLAYABLE}",
+                           timeout=60_000)
     spoken = page.locator("#announce p").all_inner_texts()
     assert any(re.fullmatch(r"Lina plays 7 of diamonds\.", s) for s in spoken), spoken
     assert spoken[-1].startswith("Your turn")

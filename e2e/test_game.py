@@ -25,10 +25,14 @@ import store  # noqa: E402
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 PLAYABLE = '#hand [data-zone="hand"]:not([aria-disabled="true"])'
-MY_TURN_OR_OVER = f"html[data-turn='0'] {PLAYABLE}, html[data-phase=over]"
+# (while a new hand is dealt, the last hand's cards may still be on the page)
+MY_TURN = f"html[data-phase=playing][data-turn='0'] {PLAYABLE}"
+MY_TURN_OR_OVER = f"{MY_TURN}, html[data-phase=over]"
 PORTRAIT = {"width": 360, "height": 640}
 LANDSCAPE = {"width": 640, "height": 360}
 DESKTOP = {"width": 1280, "height": 800}
+TABLET = {"width": 768, "height": 1024}
+LARGE = {"width": 1920, "height": 1080}
 
 
 def shot(page: Page, name: str) -> None:
@@ -62,7 +66,16 @@ def play_to_the_end(page: Page, limit: float = 180, double: bool = False) -> int
         if double and moves % 2:
             card.dblclick()  # a double click (tap) plays at once
         else:
+            code = card.get_attribute("data-card")
             card.click()
+            if not page.locator("#play:enabled").count():
+                page.wait_for_timeout(2_000)
+                if not page.locator("#play:enabled").count():
+                    shot(page, "play-not-enabled")
+                    raise AssertionError(
+                        f"a tap on {code} did not choose it: {page.inner_text('#message')!r}, "
+                        f"phase {page.get_attribute('html', 'data-phase')}, "
+                        f"turn {page.get_attribute('html', 'data-turn')}")
             page.click("#play")
         moves += 1
     raise AssertionError("the hand did not end")
@@ -167,7 +180,7 @@ def test_an_illegal_card_is_explained_the_hint_and_the_keyboard(
     page.keyboard.press("Enter")
     expect(page.locator('[data-zone="table"][data-card="7D"]')).to_be_visible()
     # Later, a card that does not fit is explained with the row's ends; nothing moves.
-    page.wait_for_selector(f"html[data-turn='0'] {PLAYABLE}", timeout=60_000)
+    page.wait_for_selector(MY_TURN, timeout=60_000)
     before_table, before_hand = table_cards(page), hand_cards(page)
     dim = page.locator('#hand [data-zone="hand"][aria-disabled="true"]')
     if dim.count():
@@ -434,9 +447,12 @@ def test_one_hand_of_every_preset_reaches_its_result_board(
         page.click("#open-menu")
         page.click("#menu-new-game")
         page.check(f'#setup input[name="preset"][value="{name}"]')
-        expect(page.locator("#setup .preset.chosen")).to_contain_text(
-            page.locator(f'#setup input[value="{name}"] ~ .preset-name').inner_text())
+        label = page.locator(f'#setup input[value="{name}"] ~ .preset-name').inner_text()
+        expect(page.locator("#setup .preset.chosen")).to_contain_text(label)
         page.click("#start-game")
+        # The title names the rule system in play.
+        expect(page.locator(".title .subtitle")).to_have_text(
+            "Sevens" if name == "fan-tan" else label)
         # The new hand has begun (the last one's "over" must not end the next wait at once).
         expect(page.locator("html")).not_to_have_attribute("data-phase", "over")
         rules = fantan.preset(name)
@@ -522,8 +538,9 @@ def test_each_card_of_a_big_hand_shows_a_finger_wide_strip(page: Page, server: S
         assert strips and min(strips) >= 43.5, strips
 
 
-@pytest.mark.parametrize("size", [LANDSCAPE, DESKTOP, {"width": 360, "height": 640}],
-                         ids=["landscape", "desktop", "portrait"])
+@pytest.mark.parametrize("size", [LANDSCAPE, DESKTOP, {"width": 360, "height": 640}, TABLET,
+                                  LARGE],
+                         ids=["landscape", "desktop", "portrait", "tablet", "large"])
 def test_the_table_fits_the_screen(page: Page, server: Server, watch: Watch, game,
                                    size: dict[str, int]) -> None:
     page.set_viewport_size(size)
@@ -541,6 +558,14 @@ def test_the_table_fits_the_screen(page: Page, server: Server, watch: Watch, gam
         assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1, selector
     expect(page.locator(".seat[data-seat]")).to_have_count(6)
     assert cut_badges(page) == [], f"badges cut at {name}"
+    # A tablet or a large screen gets larger cards, not a small table in a field of felt.
+    least = {"tablet": (50, 76), "large": (70, 84)}.get(
+        {TABLET["width"]: "tablet", LARGE["width"]: "large"}.get(size["width"], ""))
+    if least:
+        slot = page.locator("#rows .slot").first.bounding_box()
+        card = page.locator('#hand [data-zone="hand"]').first.bounding_box()
+        assert slot and card
+        assert slot["width"] >= least[0] and card["width"] >= least[1], (slot, card)
 
 
 @pytest.mark.parametrize("size", [LANDSCAPE, {"width": 320, "height": 568}],

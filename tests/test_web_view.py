@@ -195,6 +195,16 @@ def test_presets_are_recognised_and_described() -> None:
     assert view.preset_of(fantan.preset("fan-tan").replace(build_order="eights-first")) is None
 
 
+def test_the_title_names_the_rule_system_in_play() -> None:
+    assert view.game_name(CAT, None) == "Sevens"  # before a game is dealt
+    assert view.game_name(CAT, fantan.preset("fan-tan").replace(players=6)) == "Sevens"
+    assert view.game_name(CAT, fantan.preset("cinquillo").replace(match_hands=3)) == "Cinquillo"
+    custom = fantan.preset("fan-tan").replace(build_order="eights-first")
+    assert view.game_name(CAT, custom) == "Custom rules"
+    assert view.game_name(catalog("it"), fantan.preset("ruter-7")) == "Ruter 7"
+    assert view.game_name(catalog("de"), custom) != "Custom rules"
+
+
 def test_the_new_game_screen_starts_from_the_game_s_own_match_length() -> None:
     # A match of 10 hands chosen over the preset's own length (one hand per player).
     ruter = fantan.preset("ruter-7")

@@ -137,10 +137,8 @@ class Page:
         """Put the catalogue's words on everything outside the regions that render() fills."""
         cat = self.cat
         root.lang = cat.language.replace("_", "-")
-        document.title = f'{cat.t("app.title")} · {cat.t("app.subtitle")}'
-        q(".title").innerHTML = (
-            f'{render.escape(cat.t("app.title"))} <span class="subtitle">'
-            f'{render.escape(cat.t("app.subtitle"))}</span>')
+        self.cache.pop("title", None)
+        self.show_title()
         for el in document.querySelectorAll("[data-boot]"):
             key = str(el.dataset.boot)
             if cat.has(key):
@@ -150,6 +148,19 @@ class Page:
         element("hand").setAttribute("aria-label", cat.t("table.hand"))
         element("opponents").setAttribute("aria-label", cat.t("table.opponents"))
         element("controls").setAttribute("aria-label", cat.t("table.controls"))
+
+    def show_title(self):
+        """The page's title names the game in play (its rule system), once one is dealt."""
+        cat = self.cat
+        rules = self.match.state.rules if self.match is not None else None
+        name = view.game_name(cat, rules)
+        if self.cache.get("title") == name:
+            return
+        self.cache["title"] = name
+        document.title = f'{cat.t("app.title")} · {name}'
+        q(".title").innerHTML = (
+            f'{render.escape(cat.t("app.title"))} <span class="subtitle">'
+            f'{render.escape(name)}</span>')
 
     def set_language(self, code):
         """Switch the language at once, without a reload, and keep the choice."""
@@ -667,6 +678,7 @@ class Page:
         rules = state.rules
         obs = state.observation(HUMAN)
         tv = view.table_view(cat, obs, match.totals, match.hand_number, match.hands)
+        self.show_title()
         now = time.monotonic()
         for sv in tv.seats:
             flash = self.flashes.get(sv.seat)

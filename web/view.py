@@ -550,6 +550,15 @@ def own_match_length(rules: fantan.Rules, custom: dict[str, Any] | None) -> fant
     return rules
 
 
+def game_name(cat: Catalog, rules: fantan.Rules | None) -> str:
+    """What the game in play is called beside the title: its rule system's name ("Sevens" for
+    the standard game, and before a game is dealt)."""
+    name = preset_of(rules) if rules is not None else "fan-tan"
+    if name is None:
+        return cat.t("setup.custom")
+    return cat.t("app.subtitle") if name == "fan-tan" else cat.t(f"preset.{name}")
+
+
 def preset_of(rules: fantan.Rules) -> str | None:
     """The preset these rules are (ignoring players and match length), or None for custom."""
     for name, candidate in fantan.PRESETS.items():
