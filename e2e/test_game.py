@@ -199,6 +199,34 @@ def test_an_illegal_card_is_explained_the_hint_and_the_keyboard(
     deal_and_find_the_hand_counted_lost(page)
 
 
+def test_a_hint_that_answers_after_our_move_is_dropped(page: Page, server: Server,
+                                                      game) -> None:
+    # A deal where, after our 7♦ and after any of GOOD, both others have one move each (made at
+    # once, without asking the computer player), so that our turn comes round again while the
+    # hard player still thinks about a hint asked for the turn before.
+    seed, good = 467, ("7S", "6D", "7C")
+    match = fantan.new_match(fantan.preset("fan-tan").replace(players=3), seed)
+    assert match.state.to_move == 0
+    open_game(page, server, game, f"?new=1&seed={seed}&players=3&speed=instant&level=hard")
+    page.wait_for_selector(MY_TURN)
+    page.locator('#hand [data-card="7D"]').dblclick()
+    page.wait_for_selector(f'{MY_TURN}[data-card="{good[0]}"]', timeout=30_000)
+    page.keyboard.press("h")
+    expect(page.locator("#message")).to_have_text(re.compile(r"^Hint: play the .+\.$"))
+    hinted = page.get_attribute('#hand [aria-pressed="true"]', "data-card")
+    other = next(c for c in good if c != hinted)
+    # Ask again and play another card before the answer comes: the answer, for a position
+    # gone by, must neither choose a card nor speak on the turn that has come round.
+    page.keyboard.press("h")
+    page.locator(f'#hand [data-card="{other}"]').click()
+    page.click("#play")
+    expect(page.locator(f'[data-zone="table"][data-card="{other}"]')).to_be_visible()
+    page.wait_for_selector(MY_TURN, timeout=30_000)
+    page.wait_for_timeout(1_000)  # the answer has come by now
+    expect(page.locator('#hand [aria-pressed="true"]')).to_have_count(0)
+    expect(page.locator("#message")).not_to_have_text(re.compile("^Hint"))
+
+
 GIVES_UP = "Dealing now gives up the game in play: your record counts it as not won."
 
 
