@@ -246,3 +246,41 @@ def test_text_at_200_percent_keeps_the_table_usable(page: Page, server: Server, 
             assert box is not None, selector
             assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1, selector
         assert page.evaluate(CLIPPED_JS) == [], name
+
+
+def test_a_new_game_does_not_announce_the_last_one_s_moves(page: Page, server: Server,
+                                                          game) -> None:
+    """At a quick pace the others' moves are summed up when our turn comes; a game dealt before
+    then starts with news of its own only (the region keeps six lines, the deal's among them)."""
+    page.set_viewport_size(DESKTOP)
+    open_game(page, server, game, "?new=1&seed=3&players=8&speed=instant&pace=0.25")
+    page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+    card = page.locator(PLAYABLE).first
+    code = card.get_attribute("data-card")
+    card.click()
+    page.click("#play")
+    expect(page.locator(f'[data-zone="table"][data-card="{code}"]')).to_be_visible()
+    # Seven others to play at a quarter of a second each: time to deal a new game.
+    page.click("#open-menu")
+    page.click("#menu-new-game")
+    page.check('#setup input[name="preset"][value="fan-tan"]')
+    assert page.get_attribute("html", "data-turn") != "0"  # the others' moves are untold
+    # (the lines told so far are marked, to find the new deal's among them)
+    page.eval_on_selector_all("#announce p", "ps => ps.forEach(p => p.dataset.before = '1')")
+    page.click("#start-game")
+    # The first news after the deal, and the table as it is when it is told.
+    first = page.wait_for_function("""() => {
+        const lines = [...document.querySelectorAll('#announce p:not([data-before])')]
+            .map(p => p.textContent);
+        const dealt = lines.map(s => s.includes('Dealing')).lastIndexOf(true);
+        if (dealt < 0 || dealt + 1 >= lines.length) return null;
+        return {news: lines.slice(dealt + 1),
+                table: document.querySelectorAll('[data-zone="table"]').length};
+    }""", timeout=60_000).json_value()
+    # What is told is this game's: as many cards played as lie on its table.
+    told = 0
+    for line in first["news"]:
+        summed = re.match(r"\d+ moves: (\d+) cards? played", line)
+        told += int(summed.group(1)) if summed else len(re.findall(r"\b(?:plays|You play) ",
+                                                                   line))
+    assert told == first["table"], first

@@ -540,8 +540,9 @@ def test_the_custom_rules_explain_what_is_not_offered(page: Page, server: Server
 # --- fit: phone landscape and desktop --------------------------------------------------------
 
 
-@pytest.mark.parametrize("size", [LANDSCAPE, DESKTOP, {"width": 360, "height": 640}],
-                         ids=["landscape", "desktop", "portrait"])
+@pytest.mark.parametrize("size", [LANDSCAPE, DESKTOP, {"width": 360, "height": 640},
+                                  {"width": 1024, "height": 768}],
+                         ids=["landscape", "desktop", "portrait", "tablet-landscape"])
 def test_each_card_of_a_big_hand_shows_a_finger_wide_strip(page: Page, server: Server, game,
                                                             size: dict[str, int]) -> None:
     # Three players hold 17 or 18 cards each: the biggest hand the game deals.
@@ -564,11 +565,15 @@ def test_each_card_of_a_big_hand_shows_a_finger_wide_strip(page: Page, server: S
             "(h => h.scrollWidth <= h.clientWidth)(document.getElementById('hand'))")
     else:
         assert strips and min(strips) >= 43.5, strips
+    if size["width"] >= 1000:  # a wide screen holds the hand on one row, above the buttons
+        assert len({round(y) for _, y in boxes}) <= 2, boxes  # (the playable stand raised)
 
 
 @pytest.mark.parametrize("size", [LANDSCAPE, DESKTOP, {"width": 360, "height": 640}, TABLET,
+                                  {"width": 1024, "height": 768}, {"width": 1280, "height": 720},
                                   LARGE],
-                         ids=["landscape", "desktop", "portrait", "tablet", "large"])
+                         ids=["landscape", "desktop", "portrait", "tablet", "tablet-landscape",
+                              "laptop", "large"])
 def test_the_table_fits_the_screen(page: Page, server: Server, watch: Watch, game,
                                    size: dict[str, int]) -> None:
     page.set_viewport_size(size)
@@ -586,6 +591,18 @@ def test_the_table_fits_the_screen(page: Page, server: Server, watch: Watch, gam
         assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1, selector
     expect(page.locator(".seat[data-seat]")).to_have_count(6)
     assert cut_badges(page) == [], f"badges cut at {name}"
+    # Nothing lies over the rows or the hand: not the seats at the sides, nor the buttons (on
+    # a screen that holds the whole table; where the page scrolls, its end shows the hand).
+    assert page.evaluate("""() => {
+        const box = id => document.getElementById(id).getBoundingClientRect();
+        const rows = box('rows'), hand = box('hand'), controls = box('controls');
+        const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom
+                               && b.top < a.bottom;
+        const sides = [...document.querySelectorAll('.seats-left .seat, .seats-right .seat')];
+        const scrolls = document.scrollingElement.scrollHeight > innerHeight;
+        return sides.every(s => !over(s.getBoundingClientRect(), rows))
+               && (scrolls || !over(hand, controls));
+    }"""), f"the rows or the hand covered at {name}"
     # A tablet or a large screen gets larger cards, not a small table in a field of felt.
     least = {"tablet": (50, 76), "large": (70, 84)}.get(
         {TABLET["width"]: "tablet", LARGE["width"]: "large"}.get(size["width"], ""))
