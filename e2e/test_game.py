@@ -479,8 +479,10 @@ def test_one_hand_of_every_preset_reaches_its_result_board(
         expect(page.locator("#setup .preset.chosen")).to_contain_text(label)
         page.click("#start-game")
         # The title names the rule system in play.
-        expect(page.locator(".title .subtitle")).to_have_text(
-            "Sevens" if name == "fan-tan" else label)
+        whole = ("Fan Tan · Sevens" if name == "fan-tan" else label
+                 if label.startswith("Fan Tan ") else f"Fan Tan · {label}")
+        expect(page).to_have_title(whole)
+        expect(page.locator(".title")).to_have_text(whole.replace(" · ", " "))
         # The new hand has begun (the last one's "over" must not end the next wait at once).
         expect(page.locator("html")).not_to_have_attribute("data-phase", "over")
         rules = fantan.preset(name)

@@ -203,6 +203,11 @@ def test_the_title_names_the_rule_system_in_play() -> None:
     assert view.game_name(CAT, custom) == "Custom rules"
     assert view.game_name(catalog("it"), fantan.preset("ruter-7")) == "Ruter 7"
     assert view.game_name(catalog("de"), custom) != "Custom rules"
+    # Beside the title, a name that begins with it adds only the rest.
+    chips = fantan.preset("fan-tan-chips")
+    assert view.title_words(CAT, chips) == ("with chips", "Fan Tan with chips")
+    assert view.title_words(catalog("de"), chips) == ("mit Chips", "Fan Tan mit Chips")
+    assert view.title_words(CAT, fantan.preset("sjuan")) == ("Sjuan", "Fan Tan · Sjuan")
 
 
 def test_the_new_game_screen_starts_from_the_game_s_own_match_length() -> None:

@@ -153,14 +153,14 @@ class Page:
         """The page's title names the game in play (its rule system), once one is dealt."""
         cat = self.cat
         rules = self.match.state.rules if self.match is not None else None
-        name = view.game_name(cat, rules)
-        if self.cache.get("title") == name:
+        words, whole = view.title_words(cat, rules)
+        if self.cache.get("title") == whole:
             return
-        self.cache["title"] = name
-        document.title = f'{cat.t("app.title")} · {name}'
+        self.cache["title"] = whole
+        document.title = whole
         q(".title").innerHTML = (
             f'{render.escape(cat.t("app.title"))} <span class="subtitle">'
-            f'{render.escape(name)}</span>')
+            f'{render.escape(words)}</span>')
 
     def set_language(self, code):
         """Switch the language at once, without a reload, and keep the choice."""

@@ -559,6 +559,15 @@ def game_name(cat: Catalog, rules: fantan.Rules | None) -> str:
     return cat.t("app.subtitle") if name == "fan-tan" else cat.t(f"preset.{name}")
 
 
+def title_words(cat: Catalog, rules: fantan.Rules | None) -> tuple[str, str]:
+    """The words beside the title in the page's bar, and the document's title: a rule
+    system's name that begins with the title ("Fan Tan with chips") adds only the rest."""
+    title, name = cat.t("app.title"), game_name(cat, rules)
+    if name.startswith(title + " "):
+        return name[len(title) + 1:], name
+    return name, f"{title} · {name}"
+
+
 def preset_of(rules: fantan.Rules) -> str | None:
     """The preset these rules are (ignoring players and match length), or None for custom."""
     for name, candidate in fantan.PRESETS.items():
