@@ -11,7 +11,7 @@ from typing import Any
 from conftest import Server, Watch
 from playwright.sync_api import Page, expect
 from test_a11y import CLIPPED_JS
-from test_game import MY_TURN_OR_OVER, PORTRAIT, open_game, play_to_the_end, shot
+from test_game import MY_TURN_OR_OVER, PLAYABLE, PORTRAIT, open_game, play_to_the_end, shot
 
 # What each language calls a few things, to see that it is the language that shows.
 WORDS = {
@@ -95,8 +95,13 @@ def test_the_browser_language_is_the_default_and_the_choice_is_kept(
     expect(page.locator("#update-load")).to_have_text("Laden")  # (hidden until an update)
     # The Norwegian player picks Norsk; it stays after a reload, over the browser's German.
     page.wait_for_selector("html[data-ai]", state="attached", timeout=120_000)
+    # A card chosen before the switch stays chosen, and the message says so in the new words.
+    page.locator(PLAYABLE).first.click()
+    expect(page.locator("#message")).to_contain_text("Drücke Ausspielen")
     choose_language(page, "nb")
     expect(page.locator("#play")).to_have_text("Legg")
+    expect(page.locator('#hand [aria-pressed="true"]')).to_have_count(1)
+    expect(page.locator("#message")).to_contain_text("Trykk Legg")
     page.goto(server.url, wait_until="commit")
     expect(page.locator(".loading-hint")).to_contain_text("Første besøk")
     game.wait_ready(page)

@@ -174,6 +174,8 @@ class Page:
             self.render()
             if self.match.state.is_over:
                 self.show_results(focus=False)
+            elif self.my_turn() and self.selected:
+                self.say_selected(self.selected)
             elif self.my_turn():
                 self.say_turn()
         menu = element("menu")
@@ -831,6 +833,15 @@ class Page:
             return
         self.selected = code
         self.render()
+        self.say_selected(code)
+        focus = q(f'#hand [data-card="{code}"]')
+        if focus is not None:
+            focus.focus()
+
+    def say_selected(self, code):
+        """What pressing Play now does with the chosen card."""
+        state = self.match.state
+        cat = self.cat
         gift = state.pending_gift
         card = view.card_text(cat, state.rules, code)
         words = view.card_words(cat, state.rules, code)
@@ -841,9 +852,6 @@ class Page:
         else:
             self.message(cat.t("msg.selected", card=card),
                          speak=cat.t("msg.selected", card=words))
-        focus = q(f'#hand [data-card="{code}"]')
-        if focus is not None:
-            focus.focus()
 
     def gift_names(self):
         gift = self.match.state.pending_gift
