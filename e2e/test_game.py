@@ -146,6 +146,7 @@ def test_a_whole_standard_game_through_clicks(page: Page, server: Server, game) 
     page.click("#show-table")
     expect(board).to_be_hidden()
     expect(page.locator("#show-results")).to_be_focused()
+    expect(page.locator("#controls button")).to_have_count(1)  # no dead Play or Hint
     page.keyboard.press("Enter")
     expect(board).to_be_visible()
     page.click("#new-game")

@@ -708,11 +708,14 @@ class Page:
             if first is not None and hand_el.scrollWidth > hand_el.clientWidth:
                 first.scrollIntoView(js_obj({"block": "nearest", "inline": "nearest"}))
         computers = (not state.is_over and state.to_move != HUMAN and not self.dealing)
-        self.put("controls", render.controls(
-            cat, tv, dealing=self.dealing, my_turn=my_turn, computers_moving=computers,
-            selected=self.selected, limited=rules.passing == "limited")
-            + (render.button("show-results", cat.t("button.show-results"), cls="secondary")
-               if state.is_over and self.results_hidden else ""))
+        if state.is_over and self.results_hidden:
+            # Looking at the table after the hand: nothing to play, only the way back.
+            self.put("controls", render.button("show-results", cat.t("button.show-results"),
+                                               cls="secondary wide"))
+        else:
+            self.put("controls", render.controls(
+                cat, tv, dealing=self.dealing, my_turn=my_turn, computers_moving=computers,
+                selected=self.selected, limited=rules.passing == "limited"))
         self.put("info", render.info(cat, tv, self.settings["level"]))
         self.focus_after(focus, my_turn)
         root.dataset.turn = "" if state.to_move is None else str(state.to_move)
