@@ -616,6 +616,22 @@ def test_the_table_fits_the_screen(page: Page, server: Server, watch: Watch, gam
         assert slot["width"] >= least[0] and card["width"] >= least[1], (slot, card)
 
 
+@pytest.mark.parametrize("preset", ["fan-tan", "shichi-narabe"])
+def test_the_smallest_landscape_phone_holds_the_whole_table(page: Page, server: Server, game,
+                                                            preset: str) -> None:
+    # 568x320: the buttons (with Shichi Narabe's Pass) stand beside the hand, the message has
+    # the width above them, and nothing needs scrolling, a card chosen or not.
+    page.set_viewport_size({"width": 568, "height": 320})
+    open_game(page, server, game, f"?new=1&seed=4&speed=instant&preset={preset}&lang=de")
+    page.wait_for_selector(MY_TURN)
+    page.locator(PLAYABLE).first.click(position={"x": 10, "y": 30})  # (its uncovered strip)
+    shot(page, f"smallest-landscape-{preset}")
+    assert page.evaluate("document.scrollingElement.scrollHeight") <= 320
+    for selector in ("#play", "#hint", '#hand [aria-pressed="true"]', "#message"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 321, selector
+
+
 @pytest.mark.parametrize("size", [LANDSCAPE, {"width": 320, "height": 568}],
                          ids=["landscape", "small-portrait"])
 def test_the_result_board_keeps_its_buttons_in_view_on_a_short_screen(
