@@ -202,9 +202,9 @@ def test_an_illegal_card_is_explained_the_hint_and_the_keyboard(
 
 def test_a_hint_that_answers_after_our_move_is_dropped(page: Page, server: Server,
                                                       game) -> None:
-    # A deal where, after our 7♦ and after any of GOOD, both others have one move each (made at
-    # once, without asking the computer player), so that our turn comes round again while the
-    # hard player still thinks about a hint asked for the turn before.
+    # A deal where, after our 7♦ and after any card in `good`, both others have one move each
+    # (made at once, without asking the computer player), so that our turn comes round again
+    # while the hard player still thinks about a hint asked for the turn before.
     seed, good = 467, ("7S", "6D", "7C")
     match = fantan.new_match(fantan.preset("fan-tan").replace(players=3), seed)
     assert match.state.to_move == 0
@@ -607,8 +607,7 @@ def test_the_table_fits_the_screen(page: Page, server: Server, watch: Watch, gam
                && (scrolls || !over(hand, controls));
     }"""), f"the rows or the hand covered at {name}"
     # A tablet or a large screen gets larger cards, not a small table in a field of felt.
-    least = {"tablet": (50, 76), "large": (70, 84)}.get(
-        {TABLET["width"]: "tablet", LARGE["width"]: "large"}.get(size["width"], ""))
+    least = {TABLET["width"]: (50, 76), LARGE["width"]: (70, 84)}.get(size["width"])
     if least:
         slot = page.locator("#rows .slot").first.bounding_box()
         card = page.locator('#hand [data-zone="hand"]').first.bounding_box()
