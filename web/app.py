@@ -137,7 +137,6 @@ class Page:
         """Put the catalogue's words on everything outside the regions that render() fills."""
         cat = self.cat
         root.lang = cat.language.replace("_", "-")
-        self.cache.pop("title", None)
         self.show_title()
         for el in document.querySelectorAll("[data-boot]"):
             key = str(el.dataset.boot)
@@ -153,10 +152,10 @@ class Page:
         """The page's title names the game in play (its rule system), once one is dealt."""
         cat = self.cat
         rules = self.match.state.rules if self.match is not None else None
+        if self.cache.get("title") == (cat.language, rules):
+            return  # (render calls this for every move: the rules change only with a game)
+        self.cache["title"] = (cat.language, rules)
         words, whole = view.title_words(cat, rules)
-        if self.cache.get("title") == whole:
-            return
-        self.cache["title"] = whole
         document.title = whole
         q(".title").innerHTML = (
             f'{render.escape(cat.t("app.title"))} <span class="subtitle">'
