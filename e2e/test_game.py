@@ -303,6 +303,12 @@ def test_no_move_passes_automatically(context: BrowserContext, page: Page, serve
     expect(page.locator("#banner")).to_have_text("No move")
     expect(page.locator("#message")).to_have_text("No card fits: you pass.")
     expect(page.locator("#pass")).to_have_count(0)
+    # Nothing to ask for or to play while the game passes for us (read at once, in the same
+    # moment as the banner: a waiting check would pass once the computers move on).
+    assert page.evaluate("""() => [document.querySelector('#banner').textContent,
+                                    document.querySelector('#hint').disabled,
+                                    document.querySelector('#play').disabled]""") == [
+        "No move", True, True]
     shot(page, "portrait-no-move")
     passes = match.state.passes[0] + 1
     expect(page.locator('.seat[data-seat="0"] .passes')).to_have_text(

@@ -690,7 +690,7 @@ class Page:
         self.cache["fresh"] = fresh
         for i, html in enumerate(render.rows(cat, rules, tv.rows, fresh)):
             self.put(f"row-slot-{i}", html)
-        my_turn = state.to_move == HUMAN and not self.dealing and not self.passive
+        my_turn = self.my_turn()  # not while the game passes for us
         if self.selected and self.selected not in state.hand(HUMAN):
             self.selected = None
         focus = self.focus_before()
