@@ -403,6 +403,23 @@ def test_skip_the_deal_and_fast_forward_while_the_page_stays_responsive(
     page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
 
 
+def test_a_rotation_during_the_deal_ends_it(page: Page, server: Server, game) -> None:
+    # The cards would fly to where the seats were: the deal ends at once instead.
+    seed = seed_where("fan-tan", lambda m: m.state.to_move == 0)
+    page.set_viewport_size(PORTRAIT)
+    # Ten minutes per computer move: a deal at that pace cannot end by itself in this test.
+    game.boot(page, server.url + f"?new=1&seed={seed}&pace=600")
+    expect(page.locator("html")).to_have_attribute("data-phase", "dealing")
+    expect(page.locator(".deal-flyer")).to_have_count(39)
+    page.set_viewport_size(LANDSCAPE)
+    expect(page.locator("html")).to_have_attribute("data-phase", "playing")
+    expect(page.locator(".deal-flyer")).to_have_count(0)
+    page.wait_for_selector(MY_TURN)
+    assert len(hand_cards(page)) == 13
+    # Nothing left where the seats were: the page does not scroll sideways.
+    assert page.evaluate("document.documentElement.scrollWidth") <= LANDSCAPE["width"]
+
+
 def test_reload_continues_exactly_where_it_was(page: Page, server: Server, game) -> None:
     page.set_viewport_size(PORTRAIT)
     open_game(page, server, game, "?new=1&seed=8&speed=instant&preset=sjueren")

@@ -61,7 +61,7 @@ def test_no_inline_styles_or_handlers_anywhere() -> None:
     tv = view.table_view(CAT, match.state.observation(0), match.totals, 1, match.hands)
     parts = [
         "".join(render.rows(CAT, match.rules, tv.rows)),
-        "".join(render.seat(CAT, sv, "Pass") for sv in tv.seats),
+        "".join(render.seat(CAT, sv, True) for sv in tv.seats),
         render.results(CAT, match.rules, view.results_view(CAT, match)),
         render.setup(CAT, {"preset": "custom", "rules": match.rules, "level": "easy",
                            "match": None}, gives_up=True),
@@ -148,6 +148,19 @@ def test_an_eliminated_seat_shows_the_word_and_no_counts() -> None:
     assert 'class="count"' not in html and 'class="passes"' not in html
     playing = render.seat(CAT, dataclasses.replace(sv, eliminated=False))
     assert 'class="count"' in playing and 'class="passes"' in playing
+
+
+def test_a_pass_lights_up_its_own_line_of_the_badge() -> None:
+    sv = view.SeatView(seat=1, name="Lina", side="top", cards=6, passes=2, dealer=False,
+                       turn=False, low=False, passes_left=None, place=None, eliminated=False,
+                       chips=None, points=None, total=-4)
+    lit = render.seat(CAT, sv, True)
+    assert '<span class="passes flash">2 passes</span>' in lit
+    # Nothing is laid over the badge's lines, and only the passes light up.
+    assert lit.count("flash") == 1 and "bubble" not in lit
+    assert "flash" not in render.seat(CAT, sv)
+    gone = render.seat(CAT, dataclasses.replace(sv, eliminated=True), True)
+    assert '<span class="tag elim flash">Eliminated</span>' in gone
 
 
 def test_a_row_summary_keeps_cards_laid_out_apart_from_its_run() -> None:

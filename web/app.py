@@ -113,7 +113,7 @@ class Page:
         self.fast = False
         self.selected = None
         self.received = None
-        self.flashes = {}  # seat -> (text, until)
+        self.flashes = {}  # seat -> until when its pass (or elimination) is lit up
         self.seen = 0  # how much of the hand's history the table has shown
         self.passive = False
         self.worker = None
@@ -231,6 +231,9 @@ class Page:
         window.addEventListener("storage", create_proxy(self.on_storage))
         window.addEventListener("fantan:save", create_proxy(lambda _e: self.save()))
         window.addEventListener("pagehide", create_proxy(lambda _e: self.save()))
+        # A rotation (or any resize) during the deal moves the seats the cards fly to: the
+        # deal ends at once, as if skipped, rather than fly to where the seats were.
+        window.addEventListener("resize", create_proxy(lambda _e: self.skip_deal()))
 
     # --- the match --------------------------------------------------------------------------
 
@@ -524,8 +527,7 @@ class Page:
             if event.kind == "play":
                 fresh = (event.seat, event.card)
             elif event.kind in ("pass", "eliminated"):
-                text = self.cat.t("seat.passed" if event.kind == "pass" else "seat.eliminated")
-                self.flashes[event.seat] = (text, time.monotonic() + PASS_FLASH)
+                self.flashes[event.seat] = time.monotonic() + PASS_FLASH
                 asyncio.ensure_future(self.refresh_later(PASS_FLASH + 0.05))
             elif event.kind == "give" and event.to == HUMAN and event.card:
                 self.received = event.card
@@ -682,19 +684,19 @@ class Page:
         self.show_title()
         now = time.monotonic()
         for sv in tv.seats:
-            flash = self.flashes.get(sv.seat)
-            text = flash[0] if flash and flash[1] > now else None
-            self.put(f"seat-slot-{sv.seat}", render.seat(cat, sv, text))
+            self.put(f"seat-slot-{sv.seat}",
+                     render.seat(cat, sv, self.flashes.get(sv.seat, 0.0) > now))
         if fresh is None and self.cache.get("fresh"):
             fresh = self.cache["fresh"]
         self.cache["fresh"] = fresh
         for i, html in enumerate(render.rows(cat, rules, tv.rows, fresh)):
             self.put(f"row-slot-{i}", html)
-        my_turn = self.my_turn()  # not while the game passes for us
+        our_turn = state.to_move == HUMAN and not self.dealing and not self.passive
+        my_turn = self.my_turn()  # our turn with a choice, not while the game passes for us
         if self.selected and self.selected not in state.hand(HUMAN):
             self.selected = None
         focus = self.focus_before()
-        self.put("hand", render.hand(cat, rules, tv.hand, my_turn, self.selected,
+        self.put("hand", render.hand(cat, rules, tv.hand, our_turn, self.selected,
                                      self.received))
         hand_el = element("hand")
         hand_el.style.setProperty("--cards", str(len(tv.hand)))

@@ -75,8 +75,10 @@ def card(cat: Catalog, rules: fantan.Rules, code: str, zone: str, *,
 # --- seats -------------------------------------------------------------------------------------
 
 
-def seat(cat: Catalog, sv: view.SeatView, flash: str | None = None) -> str:
-    """A seat's badge: name, cards, passes, dealer, turn, warnings, chips or points."""
+def seat(cat: Catalog, sv: view.SeatView, flash: bool = False) -> str:
+    """A seat's badge: name, cards, passes, dealer, turn, warnings, chips or points. ``flash``
+    lights up what just changed: the count of passes after a pass, or the word for a seat
+    just eliminated (in its place in the badge: nothing is laid over another line)."""
     classes = ["seat", f"side-{sv.side}"]
     if sv.turn:
         classes.append("turn")
@@ -92,7 +94,8 @@ def seat(cat: Catalog, sv: view.SeatView, flash: str | None = None) -> str:
         facts.append(f'<span class="count">{escape(cat.n("seat.cards", sv.cards))}</span>')
         passes = (cat.n("seat.passes-left", sv.passes_left) if sv.passes_left is not None
                   else cat.n("seat.passes", sv.passes))
-        facts.append(f'<span class="passes">{escape(passes)}</span>')
+        lit = " flash" if flash else ""
+        facts.append(f'<span class="passes{lit}">{escape(passes)}</span>')
     if sv.chips is not None:
         # A chip drawn, and the number: short enough for any language on a narrow badge.
         chips = escape(cat.t("seat.chips", chips=cat.num(sv.chips)))
@@ -113,7 +116,8 @@ def seat(cat: Catalog, sv: view.SeatView, flash: str | None = None) -> str:
                     "</span></span>")
     status = ""
     if sv.eliminated:
-        status = f'<span class="tag elim">{escape(cat.t("seat.eliminated"))}</span>'
+        lit = " flash" if flash else ""
+        status = f'<span class="tag elim{lit}">{escape(cat.t("seat.eliminated"))}</span>'
     elif sv.place is not None:
         status = f'<span class="tag place">{escape(cat.t("seat.place", place=sv.place))}</span>'
     elif sv.low:
@@ -121,7 +125,6 @@ def seat(cat: Catalog, sv: view.SeatView, flash: str | None = None) -> str:
         tags.append(f'<span class="tag low" title="{low}">!<span class="sr"> {low}</span></span>')
     if status:
         facts.insert(0, status)
-    bubble = f'<span class="bubble">{escape(flash)}</span>' if flash else ""
     # The seat to move: a marker beside the name as well as the coloured border.
     turn = (f'<span class="turn-mark" aria-hidden="true">▶</span>'
             f'<span class="sr">{escape(cat.t("seat.turn"))}: </span>' if sv.turn else "")
@@ -131,7 +134,7 @@ def seat(cat: Catalog, sv: view.SeatView, flash: str | None = None) -> str:
         f"<div{seat_attrs}>"
         f'<div class="seat-head">{turn}<span class="name">{escape(sv.name)}</span>'
         f'{"".join(tags)}</div>'
-        f'<div class="facts">{"".join(facts)}</div>{bubble}</div>'
+        f'<div class="facts">{"".join(facts)}</div></div>'
     )
 
 
