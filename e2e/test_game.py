@@ -33,6 +33,7 @@ LANDSCAPE = {"width": 640, "height": 360}
 DESKTOP = {"width": 1280, "height": 800}
 TABLET = {"width": 768, "height": 1024}
 LARGE = {"width": 1920, "height": 1080}
+TALL = {"width": 390, "height": 844}
 
 
 def shot(page: Page, name: str) -> None:
@@ -597,9 +598,9 @@ def test_each_card_of_a_big_hand_shows_a_finger_wide_strip(page: Page, server: S
 
 @pytest.mark.parametrize("size", [LANDSCAPE, DESKTOP, {"width": 360, "height": 640}, TABLET,
                                   {"width": 1024, "height": 768}, {"width": 1280, "height": 720},
-                                  LARGE],
+                                  LARGE, TALL],
                          ids=["landscape", "desktop", "portrait", "tablet", "tablet-landscape",
-                              "laptop", "large"])
+                              "laptop", "large", "tall-phone"])
 def test_the_table_fits_the_screen(page: Page, server: Server, watch: Watch, game,
                                    size: dict[str, int]) -> None:
     page.set_viewport_size(size)
@@ -629,8 +630,10 @@ def test_the_table_fits_the_screen(page: Page, server: Server, watch: Watch, gam
         return sides.every(s => !over(s.getBoundingClientRect(), rows))
                && (scrolls || !over(hand, controls));
     }"""), f"the rows or the hand covered at {name}"
-    # A tablet or a large screen gets larger cards, not a small table in a field of felt.
-    least = {TABLET["width"]: (50, 76), LARGE["width"]: (70, 84)}.get(size["width"])
+    # A tablet or a large screen gets larger cards, not a small table in a field of felt; a
+    # tall phone, larger cards in hand.
+    least = {TABLET["width"]: (50, 76), LARGE["width"]: (70, 84),
+             TALL["width"]: (0, 66)}.get(size["width"])
     if least:
         slot = page.locator("#rows .slot").first.bounding_box()
         card = page.locator('#hand [data-zone="hand"]').first.bounding_box()
