@@ -82,6 +82,13 @@ def play_to_the_end(page: Page, limit: float = 180, double: bool = False) -> int
     raise AssertionError("the hand did not end")
 
 
+def finish_hand_with_engine(match: fantan.Match) -> fantan.Match:
+    """The hand in play of ``match`` played to its end, every seat taking its last legal move."""
+    while not match.state.is_over:
+        match = match.play(match.state.legal_moves()[-1])
+    return match
+
+
 def seed_where(preset: str, test) -> int:
     """The first deal seed whose fresh match satisfies a test (checked with the engine here)."""
     for seed in range(1, 500):
@@ -91,9 +98,10 @@ def seed_where(preset: str, test) -> int:
 
 
 def with_save(context: BrowserContext, text: str) -> None:
-    """Put a save in localStorage before the page's first load (once per tab)."""
+    """Put a save in localStorage before the page's first load (once per tab; a new tab's
+    first blank page has no storage to seed)."""
     context.add_init_script(
-        "if (!sessionStorage.getItem('seeded')) {"
+        "if (location.protocol.startsWith('http') && !sessionStorage.getItem('seeded')) {"
         f" localStorage.setItem({json.dumps(store.SAVE_KEY)}, {json.dumps(text)});"
         " sessionStorage.setItem('seeded', '1'); }")
 
@@ -366,10 +374,19 @@ def test_the_card_we_must_give_is_asked_for_by_the_player_who_passed(
     expect(page.locator("#message")).to_have_text(re.compile(r"^Hint: give the .+\.$"))
     expect(page.locator("#play")).to_have_text("Give")
     held = len(hand_cards(page))
+    given = page.locator("#hand .card.selected").get_attribute("data-card")
+    assert given
     page.click("#play")
     expect(page.locator('#hand [data-zone="hand"]')).to_have_count(held - 1)
     expect(page.locator(f'.seat[data-seat="{passer}"] .count')).to_contain_text(
         str(match.state.hand_size(passer) + 1))
+    # What we gave stays said while the others move (at this pace, for seconds).
+    rank, suit = given[:-1], {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[given[-1]]
+    said = f"You gave the {rank}{suit} to {name}."
+    expect(page.locator("#message")).to_have_text(said)
+    page.wait_for_timeout(1_500)
+    if page.get_attribute("html", "data-turn") != "0":
+        expect(page.locator("#message")).to_have_text(said)
 
 
 def test_skip_the_deal_and_fast_forward_while_the_page_stays_responsive(
@@ -419,6 +436,27 @@ def test_a_rotation_during_the_deal_ends_it(page: Page, server: Server, game) ->
     assert len(hand_cards(page)) == 13
     # Nothing left where the seats were: the page does not scroll sideways.
     assert page.evaluate("document.documentElement.scrollWidth") <= LANDSCAPE["width"]
+
+
+def test_a_new_game_dealt_during_the_deal_leaves_none_of_its_cards(page: Page, server: Server,
+                                                                   game) -> None:
+    page.set_viewport_size(PORTRAIT)
+    game.boot(page, server.url + "?new=1&seed=3&pace=600")  # a deal that does not end by itself
+    expect(page.locator(".deal-flyer")).to_have_count(39)
+    page.click("#open-menu")
+    page.click("#menu-new-game")
+    page.select_option("#setup-players", "3")
+    page.click("#start-game")
+    expect(page.locator("html")).to_have_attribute("data-phase", "dealing")
+    # Only the new deal's cards fly to the two others (the 52 less ours), none of the last
+    # deal's 39.
+    for _ in range(50):
+        counts = page.evaluate("""() => [document.querySelectorAll('.deal-flyer').length,
+            document.querySelectorAll('#hand [data-zone="hand"]').length]""")
+        if sum(counts) == 52:
+            break
+        page.wait_for_timeout(100)
+    assert sum(counts) == 52 and counts[1] in (17, 18), counts
 
 
 def test_reload_continues_exactly_where_it_was(page: Page, server: Server, game) -> None:
@@ -486,6 +524,30 @@ def test_two_tabs_never_write_over_each_other(context: BrowserContext, server: S
     expect(second.locator('[data-zone="table"][data-card="7D"]')).to_be_visible(timeout=30_000)
     saved = store.parse_save(second.evaluate("() => localStorage.getItem('fantan.game')"))
     assert saved.seed != 4 and saved.state.moves
+
+
+def test_next_hand_in_a_tab_that_no_longer_plays_takes_the_game_over(
+        context: BrowserContext, server: Server, game) -> None:
+    # A match whose first hand is over, its board shown in two tabs: the first tab stands
+    # aside; its "Next hand" plays the game here, as stored, rather than deal a hand that
+    # nobody plays.
+    match = finish_hand_with_engine(fantan.new_match(
+        fantan.preset("fan-tan").replace(match_hands=3), seed=4))
+    with_save(context, store.save_text(match))
+    first = context.new_page()
+    game.boot(first, server.url + "?speed=instant")
+    expect(first.locator("#next-hand")).to_be_visible()
+    second = context.new_page()
+    game.boot(second, server.url + "?speed=instant")
+    expect(first.locator("#takeover")).to_be_visible()
+    first.click("#next-hand", force=True)  # (the board stays under the notice)
+    expect(first.locator("#takeover")).to_be_hidden()
+    expect(second.locator("#takeover")).to_be_visible()
+    first.click("#next-hand")
+    first.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+    expect(first.locator("#info")).to_contain_text("Hand 2 of 3")
+    saved = store.parse_save(first.evaluate("() => localStorage.getItem('fantan.game')"))
+    assert saved.hand_number == 2
 
 
 # --- every rule system -------------------------------------------------------------------------

@@ -273,24 +273,90 @@ def test_a_game_given_up_for_a_new_one_counts_as_not_won() -> None:
     assert single.is_over and not store.gives_up(single, 0)
 
 
-def test_a_hand_the_player_is_out_of_is_not_given_up() -> None:
-    # Shichi Narabe plays on for the places once a player is out: that hand is no longer ours
-    # to give up (its board counts it when it ends), so leaving it counts nothing.
-    rules = fantan.preset("shichi-narabe").replace(match_hands=1, players=5)
-    for seed in range(20):
+def a_hand_we_are_out_of(rules: fantan.Rules, first: bool) -> fantan.Match:
+    """A hand of Shichi Narabe that goes on for the places after we are out, first or not."""
+    for seed in range(60):
         match = fantan.new_match(rules, seed=seed)
         while not match.state.is_over and 0 not in match.state.observation(0).out:
             state = match.state
             obs = state.observation(state.to_move)  # type: ignore[arg-type]
             match = match.play(fantan.ai.choose("medium", obs, seed=len(state.history)))
+        if not match.state.is_over and (match.state.observation(0).out[0] == 0) == first:
+            return match
+    raise AssertionError("no hand found that goes on after we are out")
+
+
+def test_a_hand_the_player_is_out_of_is_not_given_up_but_counts_when_left() -> None:
+    # Shichi Narabe plays on for the places once a player is out: that hand is no longer ours
+    # to give up (no warning before a new game), but its result for us is settled: leaving it
+    # counts it as it stands, won if we went out first.
+    rules = fantan.preset("shichi-narabe").replace(match_hands=1, players=5)
+    for first in (True, False):
+        match = a_hand_we_are_out_of(rules, first)
+        assert not store.gives_up(match, 0)
+        stats = store.parse_stats(None)
+        assert store.record_left(stats, "medium", match, 0)
+        assert not store.record_left(stats, "medium", match, 0)  # counted once
+        assert stats["levels"]["medium"] == {"hands": 1, "hands_won": int(first),
+                                             "matches": 0, "matches_won": 0}
+    # Eliminated (past the limit of passes, a player is out of the hand with its cards laid
+    # out): lost.
+    rules = fantan.preset("shichi-narabe").replace(match_hands=1, players=3)
+    for seed in range(200):
+        match = fantan.new_match(rules, seed=seed)
+        while not match.state.is_over and 0 not in match.state.observation(0).eliminated:
+            state = match.state
+            match = match.play(state.legal_moves()[-1])
         if not match.state.is_over:
             break
     else:
-        raise AssertionError("no hand found that goes on after we are out")
+        raise AssertionError("no hand found that goes on after we are eliminated")
     assert not store.gives_up(match, 0)
     stats = store.parse_stats(None)
-    assert not store.record_left(stats, "medium", match, 0)
-    assert not any(stats["levels"]["medium"].values())
+    assert store.record_left(stats, "easy", match, 0)
+    assert stats["levels"]["easy"] == {"hands": 1, "hands_won": 0, "matches": 0,
+                                       "matches_won": 0}
+
+
+def test_a_record_set_back_mid_match_still_counts_the_later_hands() -> None:
+    # Hand 1 at Easy (counted), the record set back to zero, hand 2 at Hard: the match, noted
+    # at Easy, cannot count there (a match without a hand), but hand 2 counts at Hard.
+    rules = fantan.preset("fan-tan").replace(match_hands=2)
+    stats = store.parse_stats(None)
+    match = fantan.new_match(rules, seed=12)
+    store.note_level(stats, match, "easy")
+    match = finish_hand(match)
+    assert store.record_hand(stats, "easy", match, 0)
+    stats = store.cleared(stats)
+    match = match.next_hand()
+    store.note_level(stats, match, "hard")
+    match = finish_hand(match)
+    assert match.is_over
+    assert store.record_hand(stats, "hard", match, 0)
+    assert stats["levels"]["hard"]["hands"] == 1
+    assert not any(stats["levels"]["easy"].values())
+
+
+def test_settings_and_record_of_any_shape_never_stop_the_page() -> None:
+    # Whatever is stored (another version, a hand-edited value), the page starts: what is not
+    # understood takes its default.
+    odd: list[object] = [None, True, 1, 2.5, "x", "", [], {}, [1, 2], {"a": 1}, -1, 10**20]
+    fields = ["level", "speed", "four_colour", "language", "preset", "players", "match",
+              "custom", "last", "played", "levels"]
+    for name in fields:
+        for value in odd:
+            text = json.dumps({name: value})
+            settings = store.parse_settings(text)
+            assert settings.keys() == store.DEFAULT_SETTINGS.keys()
+            store.rules_from_settings(settings)
+            stats = store.parse_stats(text)
+            assert stats["levels"].keys() == set(store.LEVELS)
+            stats = store.parse_stats(json.dumps({"levels": {"easy": value},
+                                                  "played": {"match": value}}))
+            assert not any(stats["levels"]["easy"].values())
+    deep = "[" * 100_000 + "]" * 100_000
+    assert store.parse_settings(deep) == store.DEFAULT_SETTINGS
+    assert store.parse_stats(deep) == store.parse_stats(None)
 
 
 def test_a_record_that_is_not_sound_starts_again() -> None:

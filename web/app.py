@@ -112,7 +112,8 @@ class Page:
         self.skip = False
         self.fast = False
         self.selected = None
-        self.received = None
+        self.received = None  # a card given to us, shown until we move
+        self.gave = False  # "You gave ..." on screen, kept while the others move
         self.flashes = {}  # seat -> until when its pass (or elimination) is lit up
         self.seen = 0  # how much of the hand's history the table has shown
         self.passive = False
@@ -253,6 +254,7 @@ class Page:
         self.stop()
         self.selected = None
         self.received = None
+        self.gave = False
         self.unspoken = []  # the last game's moves are not this one's news
         self.flashes = {}
         self.results_hidden = False
@@ -284,6 +286,8 @@ class Page:
 
     def stop(self):
         """Stop any running sequence of computer moves or deal."""
+        if self.dealing:
+            self.end_deal_flights()  # (the cards in flight would land where nothing is dealt)
         self.gen += 1
         self.driving = False
         self.dealing = False
@@ -535,11 +539,13 @@ class Page:
                                         card=view.card_text(self.cat, state.rules, event.card)),
                              speak=False)  # the event itself is announced
             elif event.kind == "give" and event.seat == HUMAN and event.card:
+                self.gave = True
                 self.message(self.cat.t("msg.gave", name=view.seat_name(self.cat, event.to),
                                         card=view.card_text(self.cat, state.rules, event.card)),
                              speak=False)
             if event.kind != "give" and event.seat == HUMAN:
                 self.received = None
+                self.gave = False
         source = None
         if fresh is not None:
             seat, code = fresh
@@ -708,7 +714,8 @@ class Page:
             first = q(PLAYABLE)
             if first is not None and hand_el.scrollWidth > hand_el.clientWidth:
                 first.scrollIntoView(js_obj({"block": "nearest", "inline": "nearest"}))
-        computers = (not state.is_over and state.to_move != HUMAN and not self.dealing)
+        computers = (not state.is_over and state.to_move != HUMAN and not self.dealing
+                     and not self.passive)
         if state.is_over and self.results_hidden:
             # Looking at the table after the hand: nothing to play, only the way back.
             self.put("controls", render.button("show-results", cat.t("button.show-results"),
@@ -720,10 +727,11 @@ class Page:
         self.put("info", render.info(cat, tv, self.settings["level"]))
         self.focus_after(focus, my_turn)
         root.dataset.turn = "" if state.to_move is None else str(state.to_move)
-        if state.to_move is not None and state.to_move != HUMAN and not self.dealing:
+        if (state.to_move is not None and state.to_move != HUMAN and not self.dealing
+                and not self.passive):
             if HUMAN in obs.out or HUMAN in obs.eliminated:
                 self.message(cat.t("msg.watching"), speak=False)
-            elif not self.received:
+            elif not self.received and not self.gave:  # (those stay until our next turn)
                 self.message(cat.t("msg.waiting",
                                    name=view.seat_name(cat, state.to_move)), speak=False)
 
@@ -910,6 +918,10 @@ class Page:
                 anim.finish()
 
     def next_hand(self):
+        if self.passive:
+            # The game is played in another tab: playing on here takes it over, as it stands.
+            self.take_over()
+            return
         if self.match.state.is_over and not self.match.is_over:
             self.hide_results()
             self.match = self.match.next_hand()
@@ -1037,6 +1049,8 @@ class Page:
         if self.passive:
             return
         self.passive = True
+        if self.dealing:
+            self.set_phase("playing")
         self.stop()
         board = element("takeover")
         board.hidden = False

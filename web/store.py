@@ -55,7 +55,7 @@ def parse_settings(text: str | None) -> dict[str, Any]:
     out = dict(DEFAULT_SETTINGS)
     try:
         data = json.loads(text) if text else {}
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, RecursionError):
         data = {}
     if not isinstance(data, dict):
         return out
@@ -67,7 +67,8 @@ def parse_settings(text: str | None) -> dict[str, Any]:
         out["four_colour"] = data["four_colour"]
     if isinstance(data.get("language"), str) and len(data["language"]) <= 16:
         out["language"] = data["language"]
-    if data.get("preset") in fantan.PRESETS or data.get("preset") == "custom":
+    preset = data.get("preset")
+    if isinstance(preset, str) and (preset in fantan.PRESETS or preset == "custom"):
         out["preset"] = data["preset"]
     players = data.get("players")
     if type(players) is int and 3 <= players <= 8:
@@ -103,7 +104,7 @@ def parse_stats(text: str | None) -> dict[str, Any]:
                            "played": dict(NOT_PLAYED)}
     try:
         data = json.loads(text) if text else {}
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, RecursionError):
         return out
     if not isinstance(data, dict):
         return out
@@ -187,8 +188,9 @@ def record_hand(stats: dict[str, Any], level: str, match: fantan.Match, seat: in
 
 def _count(stats: dict[str, Any], key: str, *counts: tuple[str, dict[str, int]]) -> bool:
     """Add each (level, counts) to the record, unless ``key`` was the last thing counted (it
-    is kept as such). Counts that would leave the record unsound are not added (a match given
-    up after the record was set back to zero, with none of its hands counted since)."""
+    is kept as such). A level whose counts would be left unsound gets none of them (a match
+    given up after the record was set back to zero, with none of its hands counted since); the
+    other levels get theirs."""
     if stats["last"] == key:
         return False
     stats["last"] = key
@@ -196,8 +198,8 @@ def _count(stats: dict[str, Any], key: str, *counts: tuple[str, dict[str, int]])
     for level, add in counts:
         for name, n in add.items():
             rows[level][name] += n
-    if all(_sound(row) for row in rows.values()):
-        for level, row in rows.items():
+    for level, row in rows.items():
+        if _sound(row):
             stats["levels"][level].update(row)
     return True
 
@@ -220,6 +222,21 @@ def _hand_left(match: fantan.Match, seat: int) -> bool:
         e.seat == seat and e.kind in ("play", "pass", "give") for e in state.history)
 
 
+def _hand_settled(match: fantan.Match, seat: int) -> bool | None:
+    """For a hand still in play that the player at ``seat`` is out of or eliminated from (play
+    goes on for the places without them), whether they won it: the first seat out wins. None
+    for any other hand."""
+    state = match.state
+    if state.is_over:
+        return None
+    obs = state.observation(seat)
+    if seat in obs.eliminated:
+        return False
+    if seat in obs.out:
+        return obs.out[0] == seat
+    return None
+
+
 def _match_left(match: fantan.Match, seat: int) -> bool:
     """A match of more than one hand, with hands to come, that the player has begun."""
     return match.hands > 1 and not match.is_over and (
@@ -227,15 +244,19 @@ def _match_left(match: fantan.Match, seat: int) -> bool:
 
 
 def record_left(stats: dict[str, Any], level: str, match: fantan.Match, seat: int) -> bool:
-    """Count as played and not won what the player at ``seat`` gives up for a new game
-    (gives_up): the hand in play and the match with hands to come. False, and nothing counted,
-    if nothing is given up or it was counted already."""
+    """Count what the player at ``seat`` leaves for a new game: as played and not won, what
+    they give up (gives_up: the hand in play, the match with hands to come); as it stands for
+    them, a hand they are already out of or eliminated from, whose end would have counted it.
+    False, and nothing counted, if there is nothing to count or it was counted already."""
     hand = _hand_left(match, seat)
+    settled = _hand_settled(match, seat)
     game = _match_left(match, seat)
-    if not (hand or game) or level not in LEVELS:
+    if not (hand or game or settled is not None) or level not in LEVELS:
         return False
     hand_level, match_level = _levels(stats, match, level)
-    return _count(stats, f"{match.seed}:left", (hand_level, {"hands": int(hand)}),
+    return _count(stats, f"{match.seed}:left",
+                  (hand_level, {"hands": int(hand or settled is not None),
+                                "hands_won": int(bool(settled))}),
                   (match_level, {"matches": int(game)}))
 
 
