@@ -475,6 +475,39 @@ def test_reload_continues_exactly_where_it_was(page: Page, server: Server, game)
     expect(page.locator("#info")).to_contain_text("Hand 1 of 5")
 
 
+def test_reload_shows_again_the_card_chosen_and_the_table_looked_at(page: Page, server: Server,
+                                                                    game) -> None:
+    page.set_viewport_size(PORTRAIT)
+    open_game(page, server, game, "?new=1&seed=8&speed=instant")
+    page.wait_for_selector(MY_TURN)
+    card = page.locator(PLAYABLE).last
+    code = card.get_attribute("data-card")
+    card.click()
+    said = page.inner_text("#message")
+    assert said.startswith("Press Play")
+    page.goto(server.url)  # no query: what the player gets on reloading
+    game.wait_ready(page)
+    page.wait_for_selector(MY_TURN)
+    expect(page.locator("#hand .card.selected")).to_have_attribute("data-card", code)
+    expect(page.locator("#message")).to_have_text(said)
+    page.click("#play")
+    expect(page.locator(f'[data-zone="table"][data-card="{code}"]')).to_be_visible()
+    # After the hand, the table looked at instead of the board comes back as it was.
+    play_to_the_end(page)
+    page.click("#show-table")
+    expect(page.locator("#results")).to_be_hidden()
+    page.reload()
+    game.wait_ready(page)
+    expect(page.locator("#show-results")).to_be_visible()
+    expect(page.locator("#results")).to_be_hidden()
+    page.click("#show-results")
+    expect(page.locator("#results")).to_be_visible()
+    # In a new tab (a session of its own), the board.
+    other = page.context.new_page()
+    game.boot(other, server.url)
+    expect(other.locator("#results")).to_be_visible()
+
+
 def test_a_corrupt_save_is_set_aside_and_a_new_game_starts(
     context: BrowserContext, page: Page, server: Server, game
 ) -> None:

@@ -376,3 +376,31 @@ def test_a_record_that_is_not_sound_starts_again() -> None:
                     {k: v for k, v in good.items() if k != "matches"}):
         assert store.parse_stats(json.dumps({"levels": {"easy": bad_row}}))["levels"][
             "easy"] == dict.fromkeys(store.STAT_COUNTS, 0)
+
+
+def test_a_reload_shows_again_the_card_chosen_and_the_table_looked_at() -> None:
+    match = fantan.new_match(fantan.preset("fan-tan"), seed=3)
+    while match.state.to_move != 0 or len(match.state.legal_moves()) < 2:
+        match = match.play(match.state.legal_moves()[0])
+    card = match.state.legal_moves()[-1]
+    assert store.parse_view(store.view_text(match, card, False), match, 0) == (card, False)
+    # Not while the hand is in play: "the table instead of the board" is for a hand over.
+    assert store.parse_view(store.view_text(match, card, True), match, 0) == (card, False)
+    # Written elsewhere in the game (a move since, another deal), or not understood: nothing.
+    moved = match.play(card)
+    assert store.parse_view(store.view_text(match, card, False), moved, 0) == (None, False)
+    other = fantan.new_match(fantan.preset("fan-tan"), seed=4)
+    assert store.parse_view(store.view_text(other, card, False), match, 0) == (None, False)
+    for bad in (None, "", "{", "[]", "null", json.dumps({"at": 5}), "[" * 50_000):
+        assert store.parse_view(bad, match, 0) == (None, False)
+    # A card that is not ours to play there, or no card at all.
+    unplayable = next(c for c in match.state.hand(0) if c not in match.state.legal_moves())
+    for selected in (unplayable, "ZZ", 7, ["7D"], None):
+        text = json.dumps({"at": store.view_at(match), "selected": selected, "table": False})
+        assert store.parse_view(text, match, 0) == (None, False)
+    # After the hand: the table looked at, no card chosen.
+    over = finish_hand(match)
+    assert store.parse_view(store.view_text(over, None, True), over, 0) == (None, True)
+    assert store.parse_view(store.view_text(over, card, True), over, 0) == (None, True)
+    text = json.dumps({"at": store.view_at(over), "selected": None, "table": "yes"})
+    assert store.parse_view(text, over, 0) == (None, False)

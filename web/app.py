@@ -81,6 +81,14 @@ def open_storage():
         return None
 
 
+def open_session():
+    """This tab's sessionStorage, or None where the browser refuses it."""
+    try:
+        return window.sessionStorage
+    except Exception:
+        return None
+
+
 def now_ms():
     return int(window.Date.now())
 
@@ -117,6 +125,7 @@ class Page:
         self.flashes = {}  # seat -> until when its pass (or elimination) is lit up
         self.seen = 0  # how much of the hand's history the table has shown
         self.passive = False
+        self.session = open_session()
         self.worker = None
         self.worker_failed = False
         self.results_hidden = False
@@ -205,7 +214,9 @@ class Page:
             self.new_match(self.rules_for_new_game(), seed_from_url=True)
         else:
             self.match = match
-            self.begin_hand(animate=len(match.state.moves) == 0)
+            # A reload shows again the card chosen, or the table looked at after the hand.
+            self.begin_hand(animate=len(match.state.moves) == 0,
+                            restore=store.parse_view(self.read_view(), match, HUMAN))
 
     def count_boot(self):
         """Count the page's boots in storage (shows that storage survives reloads)."""
@@ -249,15 +260,17 @@ class Page:
         self.save()
         self.begin_hand(animate=True)
 
-    def begin_hand(self, animate):
-        """Show the current hand (dealt now, or restored) and get play going."""
+    def begin_hand(self, animate, restore=(None, False)):
+        """Show the current hand (dealt now, or restored with ``restore``: the card chosen and
+        whether the table was shown instead of the board, store.parse_view) and get play
+        going."""
         self.stop()
-        self.selected = None
+        self.selected = restore[0]
         self.received = None
         self.gave = False
         self.unspoken = []  # the last game's moves are not this one's news
         self.flashes = {}
-        self.results_hidden = False
+        self.results_hidden = restore[1]
         self.seen = len(self.match.state.history)
         self.layout()
         self.restore_gift()
@@ -646,6 +659,9 @@ class Page:
         cat = self.cat
         if self.received and state.to_move == HUMAN:
             return  # keep "X gave you the Y" on screen for this turn
+        if self.selected and self.my_turn():
+            self.say_selected(self.selected)  # (a card chosen before a reload)
+            return
         gift = state.pending_gift
         if gift is not None and gift[0] == HUMAN:
             self.message(cat.t("msg.give", name=view.seat_name(cat, gift[1])))
@@ -734,6 +750,23 @@ class Page:
             elif not self.received and not self.gave:  # (those stay until our next turn)
                 self.message(cat.t("msg.waiting",
                                    name=view.seat_name(cat, state.to_move)), speak=False)
+        self.keep_view()
+
+    def read_view(self):
+        session = self.session
+        try:
+            return session.getItem(store.VIEW_KEY) if session is not None else None
+        except Exception:
+            return None
+
+    def keep_view(self):
+        """Note in this tab's session what a reload shows again (store.view_text)."""
+        if self.session is not None and self.match is not None:
+            try:
+                self.session.setItem(store.VIEW_KEY, store.view_text(
+                    self.match, self.selected, self.results_hidden))
+            except Exception:
+                self.session = None  # (full or refused: the view is not worth a notice)
 
     def focus_before(self):
         """Where the keyboard focus is in the hand or the controls (redrawing replaces them)."""

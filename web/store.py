@@ -23,6 +23,8 @@ SAVE_KEY = "fantan.game"
 SETTINGS_KEY = "fantan.settings"
 STATS_KEY = "fantan.stats"
 OWNER_KEY = "fantan.owner"
+VIEW_KEY = "fantan.view"
+"""In the tab's sessionStorage: what the table showed of the game, for a reload (view_text)."""
 ASIDE_PREFIX = "fantan.game.set-aside."
 SAVE_FORMAT = "fantan.web-save"
 SAVE_VERSION = 1
@@ -267,6 +269,39 @@ def cleared(stats: dict[str, Any]) -> dict[str, Any]:
     fresh["last"] = stats["last"]
     fresh["played"] = dict(stats["played"])
     return fresh
+
+
+def view_at(match: fantan.Match) -> str:
+    """Where a game is: its deal, its hand and its number of moves."""
+    return f"{match.seed}:{match.hand_number}:{len(match.state.moves)}"
+
+
+def view_text(match: fantan.Match, selected: str | None, table: bool) -> str:
+    """What the table shows of ``match`` beyond the game itself, for a reload to show again:
+    the card chosen in our hand, and whether the table is shown instead of a hand's board."""
+    return json.dumps({"at": view_at(match), "selected": selected, "table": table})
+
+
+def parse_view(text: str | None, match: fantan.Match, seat: int) -> tuple[str | None, bool]:
+    """The chosen card and the table shown (view_text) if ``text`` was written at the very
+    place ``match`` is now; the chosen card only if it is still ours to play or give there.
+    Anything else, or anything not understood: nothing chosen, the board shown."""
+    try:
+        data = json.loads(text) if text else {}
+    except (ValueError, TypeError, RecursionError):
+        return None, False
+    if not isinstance(data, dict) or data.get("at") != view_at(match):
+        return None, False
+    state = match.state
+    table = data.get("table") is True and state.is_over
+    selected = data.get("selected")
+    if not isinstance(selected, str) or state.to_move != seat:
+        return None, table
+    gift = state.pending_gift
+    move = "give:" + selected if gift is not None and gift[0] == seat else selected
+    if move not in state.legal_moves():
+        return None, table
+    return selected, table
 
 
 def rules_from_settings(settings: dict[str, Any]) -> fantan.Rules:
