@@ -389,6 +389,34 @@ def test_the_card_we_must_give_is_asked_for_by_the_player_who_passed(
         expect(page.locator("#message")).to_have_text(said)
 
 
+def test_a_card_received_and_a_card_to_give_are_both_said(context: BrowserContext, page: Page,
+                                                         server: Server, game) -> None:
+    # Ruter 7: a card came to us since our last move, and now the seat after us passed: the
+    # message says both, the gift we got and the one we must make.
+    match = fantan.new_match(fantan.preset("ruter-7"), seed=1)
+    while True:
+        state = match.state
+        assert not state.is_over
+        if state.to_move == 0 and state.pending_gift and state.pending_gift[0] == 0:
+            ours = [i for i, e in enumerate(state.history) if e.seat == 0 and e.kind != "give"]
+            got = [e for e in state.history[ours[-1] + 1 if ours else 0:]
+                   if e.kind == "give" and e.to == 0]
+            if got:
+                break
+        match = match.play(state.legal_moves()[0])
+    names = ["You", "Lina", "Otto", "Maya"]
+    card = got[-1].card
+    rank, suit = card[:-1], {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[-1]]
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(PORTRAIT)
+    game.boot(page, server.url + "?speed=slow")
+    page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+    expect(page.locator("#message")).to_have_text(
+        f"{names[got[-1].seat]} gave you the {rank}{suit}. {names[state.pending_gift[1]]} "
+        "passed and gets a card from you: choose one and press Give.")
+    expect(page.locator("#play")).to_have_text("Give")
+
+
 def test_skip_the_deal_and_fast_forward_while_the_page_stays_responsive(
     page: Page, server: Server, game
 ) -> None:

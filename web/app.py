@@ -289,13 +289,21 @@ class Page:
     def restore_gift(self):
         """A hand restored after a card was given to us that we have not moved since: show
         the card and who gave it again, as when it came."""
+        self.received, text = self.received_note()
+        if text:
+            self.message(text)
+
+    def received_note(self):
+        """The card given to us that we have not moved since, and "X gave you the Y." (None,
+        None if there is none)."""
         obs = self.match.state.observation(HUMAN)
         ours = [i for i, e in enumerate(obs.history) if e.seat == HUMAN and e.kind != "give"]
         gift = view.received_gift(obs, ours[-1] + 1 if ours else 0)
-        if gift is not None:
-            giver, self.received = gift
-            self.message(self.cat.t("msg.received", name=view.seat_name(self.cat, giver),
-                                    card=view.card_text(self.cat, obs.rules, self.received)))
+        if gift is None:
+            return None, None
+        giver, card = gift
+        return card, self.cat.t("msg.received", name=view.seat_name(self.cat, giver),
+                                card=view.card_text(self.cat, obs.rules, card))
 
     def stop(self):
         """Stop any running sequence of computer moves or deal."""
@@ -657,14 +665,18 @@ class Page:
     def say_turn(self):
         state = self.match.state
         cat = self.cat
-        if self.received and state.to_move == HUMAN:
+        gift = state.pending_gift
+        giving = gift is not None and gift[0] == HUMAN
+        if self.received and state.to_move == HUMAN and not giving:
             return  # keep "X gave you the Y" on screen for this turn
         if self.selected and self.my_turn():
             self.say_selected(self.selected)  # (a card chosen before a reload)
             return
-        gift = state.pending_gift
-        if gift is not None and gift[0] == HUMAN:
-            self.message(cat.t("msg.give", name=view.seat_name(cat, gift[1])))
+        if giving:
+            text = cat.t("msg.give", name=view.seat_name(cat, gift[1]))
+            note = self.received_note()[1] if self.received else None
+            # A card came to us and one must go from us: both are said.
+            self.message(f"{note} {text}" if note else text)
         elif "pass" in state.legal_moves():
             self.message(cat.t("msg.your-turn-pass"))
         else:
