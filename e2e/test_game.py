@@ -249,7 +249,7 @@ def deal_and_find_the_hand_counted_lost(page: Page) -> None:
         re.compile(r"Medium\s*0 of 1 \(0%\)\s*none yet"))
 
 
-def test_the_new_game_screen_warns_once_the_game_passes_for_us_under_it(
+def test_the_game_waits_under_the_menu_and_the_new_game_screen(
     page: Page, server: Server, game
 ) -> None:
     def first_turn_is_a_forced_pass(match: fantan.Match) -> bool:
@@ -261,14 +261,23 @@ def test_the_new_game_screen_warns_once_the_game_passes_for_us_under_it(
         return state.legal_moves() == ("pass",)
 
     seed = seed_where("fan-tan", first_turn_is_a_forced_pass)
-    open_game(page, server, game, f"?new=1&seed={seed}&pace=3")
-    # Nothing moved of ours yet: nothing to give up.
+    open_game(page, server, game, f"?new=1&seed={seed}&pace=0.3")
+    # Nothing moves while the new-game screen covers the table, not even a pass made for
+    # us; nothing of ours has moved, so dealing gives up nothing.
     page.click("#open-menu")
     page.click("#menu-new-game")
     expect(page.locator("#setup")).to_be_visible()
+    before = (table_cards(page), page.get_attribute("html", "data-turn"))
+    page.wait_for_timeout(2_500)  # (at this pace, long enough for several moves)
+    assert (table_cards(page), page.get_attribute("html", "data-turn")) == before
     expect(page.locator("#setup-gives-up")).to_have_count(0)
-    # Play goes on under the screen, and the game passes for us: now dealing gives it up.
-    expect(page.locator("#setup-gives-up")).to_have_text(GIVES_UP, timeout=20_000)
+    # Back at the table, play goes on: the game passes for us, and now dealing gives it up.
+    page.click("#setup-cancel")
+    expect(page.locator('.seat[data-seat="0"] .passes')).to_have_text("1 pass",
+                                                                      timeout=20_000)
+    page.click("#open-menu")
+    page.click("#menu-new-game")
+    expect(page.locator("#setup-gives-up")).to_have_text(GIVES_UP)
     deal_and_find_the_hand_counted_lost(page)
 
 

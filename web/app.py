@@ -320,9 +320,6 @@ class Page:
         self.selected = None
         self.save()
         self.show_new_events()
-        if element("setup").open:
-            # Play goes on under the new-game screen: its warning follows the game.
-            element("setup-notice").innerHTML = render.gives_up_note(self.cat, self.gives_up())
 
     def save(self):
         if self.match is None or self.passive:
@@ -372,12 +369,19 @@ class Page:
                 wait = self.pace() - (time.monotonic() - started)
                 if wait > 0:
                     await self.sleep(wait, gen, interruptible=True)
+                await self.while_away(gen)
                 if gen != self.gen:
                     return
                 self.apply(move)
         finally:
             if gen == self.gen:
                 self.driving = False
+
+    async def while_away(self, gen):
+        """Wait while a dialog (the menu, the new-game screen, the rules) covers the table:
+        nothing moves there, not even a pass made for us, until the player is back."""
+        while gen == self.gen and q("dialog[open]") is not None:
+            await asyncio.sleep(0.1)
 
     async def forced_pass(self, gen):
         state = self.match.state
@@ -386,6 +390,7 @@ class Page:
         self.message(self.cat.t("msg.you-eliminated" if eliminated else "msg.no-move-long"))
         self.render()
         await self.sleep(NO_MOVE_PAUSE if self.pace() > 0 else 0.05, gen, interruptible=True)
+        await self.while_away(gen)  # (the "No move" stays up until the player is back)
         self.banner(None)
         if gen == self.gen:
             self.apply("pass")
@@ -865,6 +870,8 @@ class Page:
         if self.dealing:
             self.skip_deal()
             return
+        if self.passive:
+            return  # (the notice says the game is played in another tab)
         if not self.my_turn():
             if not state.is_over:
                 self.message(cat.t("reason.not-your-turn"))
