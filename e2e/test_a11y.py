@@ -129,8 +129,12 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, server: Server, game) 
     # The rules page opens and closes from the keyboard.
     page.keyboard.press("Enter")
     expect(page.locator("#rules-page")).to_be_visible()
+    # It opens at its top, the focus on its title (not on Close, at its end).
+    assert page.evaluate("document.activeElement.id") == "rules-title"
+    assert page.evaluate("document.getElementById('rules-page').scrollTop") == 0
     page.keyboard.press("Escape")
     expect(page.locator("#rules-page")).to_be_hidden()
+    assert page.evaluate("document.activeElement.id") == "open-rules"
     moves = 0
     while True:
         page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)

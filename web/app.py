@@ -1256,6 +1256,10 @@ class Page:
         page = element("rules-page")
         page.innerHTML = render.rules_page(self.cat, name, rules)
         page.showModal()
+        # The page reads from its top: the focus goes to its title, not to Close at the end
+        # (the dialog's first button), which would scroll it to the bottom.
+        element("rules-title").focus()
+        page.scrollTop = 0
 
     def show_table(self):
         self.results_hidden = True

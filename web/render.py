@@ -485,7 +485,7 @@ def rules_page(cat: Catalog, name: str, rules: fantan.Rules) -> str:
     items = "".join(f"<li>{escape(line)}</li>" for line in view.rules_text(cat, rules))
     tips = "".join(f"<li>{escape(t)}</li>" for t in view.strategy_tips(cat, rules))
     return (
-        f'<h2 id="rules-title">{escape(cat.t("rules.title", name=title))}</h2>'
+        f'<h2 id="rules-title" tabindex="-1">{escape(cat.t("rules.title", name=title))}</h2>'
         f'<p>{escape(cat.t(f"preset.{name}.desc"))}</p>'
         f'<p>{escape(cat.t("rules.basics"))}</p>'
         f'<h3>{escape(cat.t("rules.this-game"))}</h3><ul>{items}</ul>'
