@@ -179,6 +179,31 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, server: Server, game) 
     expect(page.locator("#setup")).to_be_visible()
     page.keyboard.press("Escape")
     expect(page.locator("#setup")).to_be_hidden()
+    assert page.evaluate("document.activeElement !== document.body")
+
+
+def test_the_focus_is_never_dropped_to_the_page(page: Page, server: Server, game) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    page.set_viewport_size(DESKTOP)
+    open_game(page, server, game, "?new=1&seed=5&speed=instant&match=2")
+    page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+    active = "document.activeElement === document.body ? 'body' : document.activeElement.id"
+    # The menu closed after a change of language (which draws the bar anew): its button.
+    page.focus("#open-menu")
+    page.keyboard.press("Enter")
+    expect(page.locator("#menu")).to_be_visible()
+    page.select_option("#menu-language", "de")
+    page.keyboard.press("Escape")
+    expect(page.locator("#menu")).to_be_hidden()
+    assert page.evaluate(active) == "open-menu"
+    # "Next hand" pressed from the keyboard: the board goes, the focus stays at the table.
+    play_to_the_end(page)
+    page.focus("#next-hand")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("html[data-phase=playing]")
+    assert page.evaluate(active) != "body"
+    page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+    assert page.evaluate(active) != "body"
 
 
 def test_what_screen_readers_hear_at_normal_pace(page: Page, server: Server, game) -> None:

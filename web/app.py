@@ -246,6 +246,12 @@ class Page:
         # A rotation (or any resize) during the deal moves the seats the cards fly to: the
         # deal ends at once, as if skipped, rather than fly to where the seats were.
         window.addEventListener("resize", create_proxy(lambda _e: self.skip_deal()))
+        # A dialog closed gives the focus back to what opened it; where that was drawn again
+        # meanwhile (the bar, in a new language), to the button of the bar that opens it.
+        for dialog, opener in (("menu", "open-menu"), ("setup", "open-menu"),
+                               ("rules-page", "open-rules")):
+            element(dialog).addEventListener(
+                "close", create_proxy(lambda _e, opener=opener: self.find_focus(opener)))
 
     # --- the match --------------------------------------------------------------------------
 
@@ -785,6 +791,23 @@ class Page:
             except Exception:
                 self.session = None  # (full or refused: the view is not worth a notice)
 
+    def find_focus(self, prefer=None):
+        """Where the focus was lost with what held it (a board hidden, a dialog's opener drawn
+        again in a new language): ``prefer`` (an element's id), or the table's first control,
+        so that the keyboard goes on."""
+        active = document.activeElement
+        # (in a dialog just closed, the focus is on its way out: the browser drops it later)
+        if (active is not None and active != document.body
+                and up(active, "dialog:not([open])") is None):
+            return
+        if q("dialog[open]") is not None:
+            return
+        target = ((element(prefer) if prefer else None)
+                  or q("#results:not([hidden]) #results-title") or q(PLAYABLE)
+                  or q("#controls button:not(:disabled)") or element("open-menu"))
+        if target is not None:
+            target.focus()
+
     def focus_before(self):
         """Where the keyboard focus is in the hand or the controls (redrawing replaces them)."""
         active = document.activeElement
@@ -979,6 +1002,7 @@ class Page:
             self.match = self.match.next_hand()
             self.save()
             self.begin_hand(animate=True)
+            self.find_focus()  # (the button pressed went with the board)
 
     # --- events -----------------------------------------------------------------------------
 
