@@ -97,6 +97,22 @@ def test_the_result_board_has_its_buttons() -> None:
     html = render.results(CAT, match.rules, view.results_view(CAT, match))
     assert 'id="new-game"' in html and 'id="next-hand"' not in html
     assert "Hand over" in html
+    assert 'class="standings"' not in html  # (one hand: no standings)
+
+
+def test_the_final_standings_show_each_total_and_a_tie_s_reason() -> None:
+    # Fan Tan over two hands, seed 6, every seat taking its first legal move: the first two
+    # finish level on points.
+    match = fantan.new_match(fantan.preset("fan-tan").replace(match_hands=2), seed=6)
+    while not match.is_over:
+        if match.state.is_over:
+            match = match.next_hand()
+        match = match.play(match.state.legal_moves()[0])
+    html = render.results(CAT, match.rules, view.results_view(CAT, match))
+    items = re.findall(r"<li>(.*?)</li>", html)
+    assert [re.sub(r"<[^>]+>", "", item) for item in items] == [
+        f"{view.seat_name(CAT, s)} Total {match.totals[s]}" for s in match.standings]
+    assert '<p class="tie">Level on points at the top: fewer cards left' in html
 
 
 def test_text_is_escaped() -> None:

@@ -165,6 +165,36 @@ def test_result_board_reveals_hands_and_totals() -> None:
     assert rv.has_next and not rv.match_over and rv.lower_better
 
 
+def played_out(preset: str, hands: int, seed: int) -> fantan.Match:
+    """A match played to its end, every seat taking its first legal move."""
+    match = fantan.new_match(fantan.preset(preset).replace(match_hands=hands), seed)
+    while True:
+        while not match.state.is_over:
+            match = match.play(match.state.legal_moves()[0])
+        if match.is_over:
+            return match
+        match = match.next_hand()
+
+
+@pytest.mark.parametrize(("preset", "hands", "seed", "note"), [
+    ("fan-tan", 2, 6, "Level on points at the top: fewer cards left in the last hand decides."),
+    ("shichi-narabe", 2, 1,
+     "Level on points at the top: the better place in the last hand decides."),
+    ("cinquillo", 3, 145, "Level on points and in the last hand: seat order decides."),
+])
+def test_a_match_level_on_points_at_the_top_says_what_decided_it(
+        preset: str, hands: int, seed: int, note: str) -> None:
+    match = played_out(preset, hands, seed)
+    rv = view.results_view(CAT, match)
+    first, second = rv.standings[:2]
+    assert match.totals[first] == match.totals[second]
+    assert rv.tie_note == note
+    # Otherwise, nothing to say.
+    clear = played_out("fan-tan", 2, 7)
+    assert clear.totals[clear.standings[0]] != clear.totals[clear.standings[1]]
+    assert view.results_view(CAT, clear).tie_note == ""
+
+
 def test_custom_axes_offer_only_what_the_engine_accepts_and_say_why() -> None:
     rules = fantan.preset("fan-tan")
     penalty = {o.value: o for o in view.axis_options(CAT, rules, "pass_penalty")}

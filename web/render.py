@@ -292,9 +292,14 @@ def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView) -> str:
         sub = f'<p class="after">{escape(after)} · {escape(better)}</p>'
     standings = ""
     if rv.standings:
-        items = "".join(f"<li>{escape(view.seat_name(cat, s))}</li>" for s in rv.standings)
+        totals = {line.seat: line.total or 0 for line in rv.lines}
+        items = "".join(
+            f'<li>{escape(view.seat_name(cat, s))} <span class="total">'
+            f'{escape(cat.t("seat.total", total=cat.num(totals[s])))}</span></li>'
+            for s in rv.standings)
+        note = f'<p class="tie">{escape(rv.tie_note)}</p>' if rv.tie_note else ""
         standings = (f'<h3>{escape(cat.t("results.standings"))}</h3>'
-                     f'<ol class="standings">{items}</ol>')
+                     f'<ol class="standings">{items}</ol>{note}')
     buttons = []
     if rv.has_next:
         buttons.append(button("next-hand", cat.t("button.next-hand"), cls="primary"))

@@ -390,6 +390,25 @@ class ResultsView:
     hands: int
     lower_better: bool
     standings: list[int] = field(default_factory=list)
+    tie_note: str = ""
+    """Why the first of the standings is ahead of a seat with the same total (the rules'
+    tie-break), or empty."""
+
+
+def tie_note(cat: Catalog, match: fantan.Match) -> str:
+    """How the match's tie-break ranked the first two of the standings, when their totals are
+    level: by the last hand's cards left (or places), else by seat order."""
+    first, second = match.standings[:2]
+    totals = match.totals
+    if totals[first] != totals[second]:
+        return ""
+    last = match.state.result
+    assert last is not None
+    if match.rules.scoring == "placement":
+        decided = last.ranking.index(first) != last.ranking.index(second)
+        return cat.t("results.tie-place" if decided else "results.tie-seat")
+    decided = last.cards_left[first] != last.cards_left[second]
+    return cat.t("results.tie-cards" if decided else "results.tie-seat")
 
 
 def results_view(cat: Catalog, match: fantan.Match) -> ResultsView:
@@ -431,6 +450,7 @@ def results_view(cat: Catalog, match: fantan.Match) -> ResultsView:
         hands=match.hands,
         lower_better=match.rules.is_point_scoring,
         standings=list(match.standings) if match.is_over and multi else [],
+        tie_note=tie_note(cat, match) if match.is_over and multi else "",
     )
 
 
