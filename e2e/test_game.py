@@ -332,6 +332,10 @@ def test_no_move_passes_automatically(context: BrowserContext, page: Page, serve
     expect(page.locator('.seat[data-seat="0"] .passes')).to_have_text(
         f"{passes} pass" + ("es" if passes != 1 else ""), timeout=10_000)
     expect(page.locator("html")).not_to_have_attribute("data-turn", "0")
+    # Screen readers hear the pass once, as the message said it.
+    heard = page.locator("#announce p").all_inner_texts()
+    assert heard.count("No card fits: you pass.") == 1, heard
+    assert not any(line.startswith("You pass") for line in heard), heard
 
 
 def test_a_card_given_to_us_is_shown_again_after_a_reload(context: BrowserContext, page: Page,

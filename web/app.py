@@ -122,6 +122,7 @@ class Page:
         self.selected = None
         self.received = None  # a card given to us, shown until we move
         self.gave = False  # "You gave ..." on screen, kept while the others move
+        self.said_pass = False  # the pass the game makes for us is said already
         self.flashes = {}  # seat -> until when its pass (or elimination) is lit up
         self.seen = 0  # how much of the hand's history the table has shown
         self.passive = False
@@ -399,6 +400,7 @@ class Page:
         await self.while_away(gen)  # (the "No move" stays up until the player is back)
         self.banner(None)
         if gen == self.gen:
+            self.said_pass = True  # ("No card fits: you pass." was heard: not once more)
             self.apply("pass")
 
     def pace(self):
@@ -558,7 +560,9 @@ class Page:
         self.seen = len(events)
         hand_rects = self.hand_rects()
         fresh = None
-        self.unspoken += [e for e in new if e.kind != "preplace"]
+        said, self.said_pass = self.said_pass, False
+        self.unspoken += [e for e in new if e.kind != "preplace" and not (
+            said and e.seat == HUMAN and e.kind in ("pass", "eliminated"))]
         for event in new:
             if event.kind == "play":
                 fresh = (event.seat, event.card)
