@@ -131,10 +131,26 @@ def test_refusals_are_worded_from_the_engine_facts() -> None:
     if closed:
         text = _explained(state, closed[0])
         assert re.fullmatch(r"The . row is not open yet: its 7. comes first\.|"
-                            r"The .+ does not touch either end of the . row \(.+–.+\)\.", text)
+                            r"The .+ does not touch either end of the . row \(.+–.+\)\.|"
+                            r"The .+ does not touch the . row, which holds only its 7. so far\.",
+                            text)
     far = [c for c in seat_hand if c[-1] == "D" and c not in state.legal_moves()]
     if far:
-        assert "does not touch either end of the ♦ row" in _explained(state, far[0])
+        assert re.match(r"The .+ does not touch (either end of )?the ♦ row",
+                        _explained(state, far[0]))
+
+
+def test_a_row_of_its_start_card_alone_is_worded_as_one_card() -> None:
+    # Fan Tan: after the 7♦ alone, the 9♦ touches neither end of a row that is one card.
+    opened = (fantan.new_game(fantan.preset("fan-tan"), seed=s).play("7D") for s in range(50))
+    state = next(st for st in opened if "9D" in st.hand(st.to_move))  # type: ignore[arg-type]
+    info = state.explain("9D")
+    assert info is not None and info["low"] == info["high"] == "7D"
+    assert view.reason_message(CAT, state.rules, info) == (
+        "The 9♦ does not touch the ♦ row, which holds only its 7♦ so far.")
+    wider = dict(info, high="8D")
+    assert view.reason_message(CAT, state.rules, wider) == (
+        "The 9♦ does not touch either end of the ♦ row (7♦–8♦).")
 
 
 def test_every_reason_code_has_a_message() -> None:

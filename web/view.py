@@ -309,6 +309,8 @@ def reason_message(cat: Catalog, rules: fantan.Rules, info: dict[str, Any],
         values["name"] = names[0]
     if reason == "row-not-open" and "start" not in info:
         return cat.t("reason.row-not-open-chosen", **values)
+    if reason == "not-adjacent" and info.get("low") == info.get("high"):
+        return cat.t("reason.not-adjacent-one", **values)  # (a row of one card: no "7–7")
     return cat.t(f"reason.{reason}", **values)
 
 
