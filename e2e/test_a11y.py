@@ -152,6 +152,13 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, server: Server, game) 
             page.keyboard.press("h")  # the hint names a card and focuses it
             expect(page.locator("#message")).to_have_text(re.compile(r"^Hint: play the .+\.$"))
             card = focused_card(page)
+            # Escape puts the chosen card back; the focus stays on it.
+            expect(page.locator("#hand .card.selected")).to_have_count(1)
+            page.keyboard.press("Escape")
+            expect(page.locator("#hand .card.selected")).to_have_count(0)
+            expect(page.locator("#play")).to_be_disabled()
+            expect(page.locator("#message")).to_have_text("Your turn: choose a card.")
+            assert focused_card(page) == card
         page.keyboard.press("Enter")
         page.wait_for_selector(f'[data-zone="table"][data-card="{card}"]')
         moves += 1

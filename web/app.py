@@ -1091,6 +1091,15 @@ class Page:
                 self.click_card(code)
         elif key == "Escape" and self.dealing:
             self.skip_deal()
+        elif key == "Escape" and self.selected is not None and self.my_turn():
+            # A card chosen is put back, the focus staying on it.
+            code = self.selected
+            self.selected = None
+            self.render()
+            self.say_turn()
+            card = q(f'#hand [data-card="{code}"]')
+            if card is not None:
+                card.focus()
 
     def on_change(self, event):
         target = event.target
