@@ -115,6 +115,14 @@ def test_the_final_standings_show_each_total_and_a_tie_s_reason() -> None:
     assert '<p class="tie">Level on points at the top: fewer cards left' in html
 
 
+def test_the_rules_page_names_its_game() -> None:
+    rules = fantan.preset("sjueren")
+    assert '<h2 id="rules-title" tabindex="-1">How to play Sjueren</h2>' in render.rules_page(
+        CAT, "sjueren", rules)
+    custom = render.rules_page(CAT, "custom", rules.replace(ace="high"))
+    assert '<h2 id="rules-title" tabindex="-1">How to play with your own rules</h2>' in custom
+
+
 def test_text_is_escaped() -> None:
     assert render.attrs(title='a "b" <c>') == ' title="a &quot;b&quot; &lt;c&gt;"'
     cat = i18n.Catalog()

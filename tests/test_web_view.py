@@ -153,6 +153,24 @@ def test_a_row_of_its_start_card_alone_is_worded_as_one_card() -> None:
         "The 9♦ does not touch either end of the ♦ row (7♦–8♦).")
 
 
+def test_the_strategy_tips_speak_of_the_rules_own_deck_and_start() -> None:
+    tips = view.strategy_tips(CAT, fantan.preset("fan-tan"))
+    assert tips[0].startswith("A 7 is a gate") and tips[1].startswith("6s and 8s are gates")
+    assert "holding 9♣, 10♣ and J♣, play the 8♣." in tips[2]
+    # Cinquillo starts at the 5s of the Spanish deck, whose 7 is followed by the sota.
+    tips = view.strategy_tips(CAT, fantan.preset("cinquillo"))
+    assert tips[0].startswith("A 5 is a gate") and tips[1].startswith("4s and 6s are gates")
+    assert tips[2].endswith(
+        "holding 7 of bastos, sota of bastos and caballo of bastos, play the 6 of bastos.")
+    # Domino: the first card sets the start, so the tips say what they take it to be.
+    tips = view.strategy_tips(CAT, fantan.preset("domino"))
+    assert tips[0].startswith("The first card played sets the start rank")
+    assert tips[1].startswith("A 7 is a gate")
+    # Only where cards count by value, the tip about their values.
+    assert any("by value" in t for t in view.strategy_tips(CAT, fantan.preset("ruter-7")))
+    assert not any("by value" in t for t in view.strategy_tips(CAT, fantan.preset("fan-tan")))
+
+
 def test_every_reason_code_has_a_message() -> None:
     for reason in fantan.REASONS:
         text = view.reason_message(CAT, fantan.preset("fan-tan"),

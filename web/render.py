@@ -486,11 +486,12 @@ def _value(value: Any) -> str:
 
 
 def rules_page(cat: Catalog, name: str, rules: fantan.Rules) -> str:
-    title = cat.t(f"preset.{name}") if name != "custom" else cat.t("setup.custom-name")
+    heading = (cat.t("rules.title-custom") if name == "custom"
+               else cat.t("rules.title", name=cat.t(f"preset.{name}")))
     items = "".join(f"<li>{escape(line)}</li>" for line in view.rules_text(cat, rules))
     tips = "".join(f"<li>{escape(t)}</li>" for t in view.strategy_tips(cat, rules))
     return (
-        f'<h2 id="rules-title" tabindex="-1">{escape(cat.t("rules.title", name=title))}</h2>'
+        f'<h2 id="rules-title" tabindex="-1">{escape(heading)}</h2>'
         f'<p>{escape(cat.t(f"preset.{name}.desc"))}</p>'
         f'<p>{escape(cat.t("rules.basics"))}</p>'
         f'<h3>{escape(cat.t("rules.this-game"))}</h3><ul>{items}</ul>'

@@ -14,6 +14,7 @@ from typing import Any
 from i18n import Catalog
 
 import fantan
+from fantan.cards import Deck
 from fantan.rules import (
     ACES,
     BUILD_ORDERS,
@@ -637,7 +638,20 @@ TIPS = ("gates", "six-eight", "own-cards", "dead-ends", "passes", "race", "count
 
 
 def strategy_tips(cat: Catalog, rules: fantan.Rules) -> list[str]:
-    """RULES.md §4's tips that apply to these rules."""
+    """RULES.md §4's tips that apply to these rules, their examples in the rules' own deck and
+    start rank (a start chosen by the first card is taken to be 7, and the tips say so)."""
+    deck = Deck(rules.deck, rules.ace)
+    ranks = deck.ranks
+    start = ranks.index(rules.start_rank if rules.start_rank in ranks else "7")
+    suit = deck.suits[-1]  # (clubs, or bastos)
+    values = {
+        "start": rank_label(cat, rules, ranks[start]),
+        "below": rank_label(cat, rules, ranks[start - 1]),
+        "above": rank_label(cat, rules, ranks[start + 1]),
+        "card": card_text(cat, rules, ranks[start + 1] + suit),
+        "run": cat.join([card_text(cat, rules, r + suit) for r in ranks[start + 2:start + 5]]),
+    }
     tips = [t for t in TIPS
             if t != "values" or rules.scoring in ("face-value", "ruter7-values")]
-    return [cat.t(f"tip.{t}") for t in tips]
+    lead = [cat.t("tip.chosen-start")] if rules.start_rank == "chosen" else []
+    return lead + [cat.t(f"tip.{t}", **values) for t in tips]
