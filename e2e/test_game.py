@@ -19,6 +19,7 @@ from conftest import Server, Watch
 from playwright.sync_api import BrowserContext, Page, expect
 
 import fantan
+import fantan.ai
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 import store  # noqa: E402
@@ -428,6 +429,27 @@ def test_a_card_received_and_a_card_to_give_are_both_said(context: BrowserContex
         f"{names[got[-1].seat]} gave you the {rank}{suit}. {names[state.pending_gift[1]]} "
         "passed and gets a card from you: choose one and press Give.")
     expect(page.locator("#play")).to_have_text("Give")
+
+
+def test_a_hint_to_pass_points_at_the_pass_button(context: BrowserContext, page: Page,
+                                                  server: Server, game) -> None:
+    # Shichi Narabe: passing is a choice, and here the Medium player would rather pass.
+    match = fantan.new_match(fantan.preset("shichi-narabe"), seed=2)
+    while True:
+        state = match.state
+        assert not state.is_over
+        legal = state.legal_moves()
+        if (state.to_move == 0 and "pass" in legal and len(legal) > 1
+                and fantan.ai.choose("medium", state.observation(0), seed=0) == "pass"):
+            break
+        match = match.play(legal[1] if legal[0] == "pass" and len(legal) > 1 else legal[0])
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(PORTRAIT)
+    game.boot(page, server.url + "?speed=slow&level=medium")
+    page.wait_for_selector(MY_TURN, timeout=60_000)
+    page.click("#hint")
+    expect(page.locator("#message")).to_have_text("Hint: pass.")
+    expect(page.locator("#pass")).to_be_focused()
 
 
 def test_skip_the_deal_and_fast_forward_while_the_page_stays_responsive(

@@ -90,6 +90,14 @@ def test_seats_show_counts_passes_dealer_turn_and_warnings() -> None:
     assert tv.seats[0].name == "You" and tv.seats[1].name == "Lina"
     shichi = fantan.new_game(fantan.preset("shichi-narabe"), seed=4)
     assert view.table_view(CAT, shichi.observation(0)).seats[2].passes_left == 3
+    # Nearly out: a warning while the hand is played, none on its finished table.
+    while not state.is_over:
+        state = state.play(state.legal_moves()[0])
+        seats = view.table_view(CAT, state.observation(0)).seats
+        low = [0 < state.hand_size(s) <= view.LOW_CARDS and not state.is_over
+               and s not in state.observation(0).out for s in range(4)]
+        assert [s.low for s in seats] == low
+    assert any(0 < state.hand_size(s) <= view.LOW_CARDS for s in range(4))
 
 
 def _explained(state: fantan.GameState, move: str) -> str:

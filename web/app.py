@@ -861,6 +861,7 @@ class Page:
         board = element("results")
         board.innerHTML = render.results(self.cat, match.rules, rv)
         board.hidden = self.results_hidden
+        self.cover_table(not self.results_hidden)
         self.speak_events()
         self.message(rv.headline, speak=focus)
         root.dataset.turn = ""
@@ -879,6 +880,13 @@ class Page:
     def hide_results(self):
         element("results").hidden = True
         element("results").innerHTML = ""
+        self.cover_table(False)
+
+    def cover_table(self, covered):
+        """While the board lies over the table, the table takes no focus or clicks (the
+        keyboard stays on the board; the bar's buttons stay in reach)."""
+        for el in (element("opponents"), q(".centre"), element("you")):
+            el.inert = covered
 
     # --- the human's moves ------------------------------------------------------------------
 
@@ -979,6 +987,9 @@ class Page:
         rules = self.match.rules
         if move == "pass":
             self.message(cat.t("msg.hint-pass"))
+            button = element("pass")
+            if button is not None:
+                button.focus()  # (the button the hint speaks of)
             return
         code = move.split(":", 1)[-1]
         self.selected = code
@@ -1301,6 +1312,7 @@ class Page:
     def show_table(self):
         self.results_hidden = True
         element("results").hidden = True
+        self.cover_table(False)
         self.cache.pop("controls", None)
         self.render()
         # The button pressed is gone with the board: the focus goes to the one that brings it

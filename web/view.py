@@ -216,7 +216,8 @@ def table_view(cat: Catalog, obs: fantan.Observation, totals: Sequence[int] = ()
             passes=obs.passes[s],
             dealer=s == obs.dealer,
             turn=s == obs.to_move,
-            low=0 < obs.hand_sizes[s] <= LOW_CARDS and s not in obs.out,
+            # (a warning for play: none once the hand is over)
+            low=0 < obs.hand_sizes[s] <= LOW_CARDS and s not in obs.out and not obs.is_over,
             passes_left=passes_left(rules, obs.passes[s]),
             place=places.get(s),
             eliminated=s in obs.eliminated,
