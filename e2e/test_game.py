@@ -83,6 +83,11 @@ def play_to_the_end(page: Page, limit: float = 180, double: bool = False) -> int
     raise AssertionError("the hand did not end")
 
 
+def shown(code: str) -> str:
+    """A French card as the English page shows it: "10♥" for "10H"."""
+    return code[:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[code[-1]]
+
+
 def finish_hand_with_engine(match: fantan.Match) -> fantan.Match:
     """The hand in play of ``match`` played to its end, every seat taking its last legal move."""
     while not match.state.is_over:
@@ -360,9 +365,8 @@ def test_a_card_given_to_us_is_shown_again_after_a_reload(context: BrowserContex
     game.boot(page, server.url + "?speed=slow")
     page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
     names = ["You", "Lina", "Otto", "Maya"]
-    rank, suit = gift.card[:-1], {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[gift.card[-1]]
     expect(page.locator("#message")).to_have_text(
-        f"{names[gift.seat]} gave you the {rank}{suit}.")
+        f"{names[gift.seat]} gave you the {shown(gift.card)}.")
     expect(page.locator(f'#hand [data-card="{gift.card}"]')).to_have_class(
         re.compile(r"\breceived\b"))
 
@@ -395,8 +399,7 @@ def test_the_card_we_must_give_is_asked_for_by_the_player_who_passed(
     expect(page.locator(f'.seat[data-seat="{passer}"] .count')).to_contain_text(
         str(match.state.hand_size(passer) + 1))
     # What we gave stays said while the others move (at this pace, for seconds).
-    rank, suit = given[:-1], {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[given[-1]]
-    said = f"You gave the {rank}{suit} to {name}."
+    said = f"You gave the {shown(given)} to {name}."
     expect(page.locator("#message")).to_have_text(said)
     page.wait_for_timeout(1_500)
     if page.get_attribute("html", "data-turn") != "0":
@@ -419,14 +422,13 @@ def test_a_card_received_and_a_card_to_give_are_both_said(context: BrowserContex
                 break
         match = match.play(state.legal_moves()[0])
     names = ["You", "Lina", "Otto", "Maya"]
-    card = got[-1].card
-    rank, suit = card[:-1], {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[-1]]
     with_save(context, store.save_text(match))
     page.set_viewport_size(PORTRAIT)
     game.boot(page, server.url + "?speed=slow")
     page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
     expect(page.locator("#message")).to_have_text(
-        f"{names[got[-1].seat]} gave you the {rank}{suit}. {names[state.pending_gift[1]]} "
+        f"{names[got[-1].seat]} gave you the {shown(got[-1].card)}. "
+        f"{names[state.pending_gift[1]]} "
         "passed and gets a card from you: choose one and press Give.")
     expect(page.locator("#play")).to_have_text("Give")
 

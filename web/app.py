@@ -780,6 +780,7 @@ class Page:
         self.keep_view()
 
     def read_view(self):
+        """What this tab's session noted of the table (keep_view), or None."""
         session = self.session
         try:
             return session.getItem(store.VIEW_KEY) if session is not None else None
