@@ -163,20 +163,48 @@ def test_a_row_of_its_start_card_alone_is_worded_as_one_card() -> None:
 
 def test_the_strategy_tips_speak_of_the_rules_own_deck_and_start() -> None:
     tips = view.strategy_tips(CAT, fantan.preset("fan-tan"))
-    assert tips[0].startswith("A 7 is a gate") and tips[1].startswith("6s and 8s are gates")
+    assert tips[0].startswith("Each start card (7) is a gate")
+    assert tips[1].startswith("6s and 8s are gates")
     assert "holding 9♣, 10♣ and J♣, play the 8♣." in tips[2]
-    # Cinquillo starts at the 5s of the Spanish deck, whose 7 is followed by the sota.
+    # Cinquillo starts at the 5s of the Spanish deck, whose 7 is followed by the sota; its 5s
+    # are laid down before play, so nobody holds one to open with.
     tips = view.strategy_tips(CAT, fantan.preset("cinquillo"))
-    assert tips[0].startswith("A 5 is a gate") and tips[1].startswith("4s and 6s are gates")
-    assert tips[2].endswith(
+    assert not any("Each start card" in t for t in tips)
+    assert tips[0].startswith("4s and 6s are gates")
+    assert tips[1].endswith(
         "holding 7 of bastos, sota of bastos and caballo of bastos, play the 6 of bastos.")
-    # Domino: the first card sets the start, so the tips say what they take it to be.
+    # Domino: the first card sets the start; before it, the tips say what they take it to be,
+    # after it, they speak of it (an ace: a row's end, built one way only).
     tips = view.strategy_tips(CAT, fantan.preset("domino"))
     assert tips[0].startswith("The first card played sets the start rank")
-    assert tips[1].startswith("A 7 is a gate")
+    assert tips[1].startswith("Each start card (7) is a gate")
+    tips = view.strategy_tips(CAT, fantan.preset("domino"), "A")
+    assert tips[0] == "The first card played set the start rank of every row: A."
+    assert tips[1].startswith("Each start card (A) is a gate")
+    assert not any(t.startswith(("Ks and 2s", "6s and 8s")) for t in tips)
+    assert "holding 3♣, 4♣ and 5♣, play the 2♣." in tips[2]
+    tips = view.strategy_tips(CAT, fantan.preset("domino"), "K")
+    assert "holding J♣, 10♣ and 9♣, play the Q♣." in tips[2]
+    # Shichi Narabe: passing is a choice and only the order of going out scores, so neither
+    # the passes nor the cards left say what they say elsewhere.
+    tips = " ".join(view.strategy_tips(CAT, fantan.preset("shichi-narabe")))
+    assert "Watch passes" not in tips and "count against you" not in tips
+    # Eights first plays each row's 8 before its 6: no tip of 6s and 8s as twin gates.
+    assert not any(t.startswith("6s and 8s")
+                   for t in view.strategy_tips(CAT, fantan.preset("eights-first")))
     # Only where cards count by value, the tip about their values.
     assert any("by value" in t for t in view.strategy_tips(CAT, fantan.preset("ruter-7")))
     assert not any("by value" in t for t in view.strategy_tips(CAT, fantan.preset("fan-tan")))
+
+
+def test_the_start_a_first_card_chose_is_read_from_the_table() -> None:
+    state = fantan.new_game(fantan.preset("domino"), seed=4)
+    assert view.chosen_start(state.observation(0)) is None
+    card = state.legal_moves()[0]
+    state = state.play(card)
+    assert view.chosen_start(state.observation(0)) == card[:-1]
+    standard = fantan.new_game(fantan.preset("fan-tan"), seed=4).play("7D")
+    assert view.chosen_start(standard.observation(0)) is None
 
 
 def test_every_reason_code_has_a_message() -> None:
@@ -263,7 +291,8 @@ def test_presets_are_recognised_and_described() -> None:
         text = view.rules_text(CAT, rules)
         assert all(line and "{" not in line for line in text)
         tips = view.strategy_tips(CAT, rules)
-        assert len(tips) >= 7
+        # (the tips that apply: at least the general ones, every placeholder filled)
+        assert len(tips) >= 4 and all(t and "{" not in t for t in tips)
     assert view.preset_of(fantan.preset("fan-tan").replace(build_order="eights-first")) is None
 
 

@@ -1296,14 +1296,16 @@ class Page:
         self.new_match(store.rules_from_settings(self.settings))
 
     def open_rules(self, draft):
+        chosen = None
         if draft is not None:
             name, rules = draft["preset"], draft["rules"]
         else:
             rules = self.match.rules
             name = view.preset_of(rules) or "custom"
+            chosen = view.chosen_start(self.match.state.observation(HUMAN))
         element("menu").close()
         page = element("rules-page")
-        page.innerHTML = render.rules_page(self.cat, name, rules)
+        page.innerHTML = render.rules_page(self.cat, name, rules, chosen)
         page.showModal()
         # The page reads from its top: the focus goes to its title, not to Close at the end
         # (the dialog's first button), which would scroll it to the bottom.

@@ -485,11 +485,13 @@ def _value(value: Any) -> str:
     return str(value)
 
 
-def rules_page(cat: Catalog, name: str, rules: fantan.Rules) -> str:
+def rules_page(cat: Catalog, name: str, rules: fantan.Rules, chosen: str | None = None) -> str:
+    """The rules in play and their strategy tips (``chosen``: the start rank the first card
+    chose, view.chosen_start)."""
     heading = (cat.t("rules.title-custom") if name == "custom"
                else cat.t("rules.title", name=cat.t(f"preset.{name}")))
     items = "".join(f"<li>{escape(line)}</li>" for line in view.rules_text(cat, rules))
-    tips = "".join(f"<li>{escape(t)}</li>" for t in view.strategy_tips(cat, rules))
+    tips = "".join(f"<li>{escape(t)}</li>" for t in view.strategy_tips(cat, rules, chosen))
     return (
         f'<h2 id="rules-title" tabindex="-1">{escape(heading)}</h2>'
         f'<p>{escape(cat.t(f"preset.{name}.desc"))}</p>'

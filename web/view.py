@@ -638,21 +638,46 @@ def rules_text(cat: Catalog, rules: fantan.Rules) -> list[str]:
 TIPS = ("gates", "six-eight", "own-cards", "dead-ends", "passes", "race", "count", "values")
 
 
-def strategy_tips(cat: Catalog, rules: fantan.Rules) -> list[str]:
+def strategy_tips(cat: Catalog, rules: fantan.Rules, chosen: str | None = None) -> list[str]:
     """RULES.md §4's tips that apply to these rules, their examples in the rules' own deck and
-    start rank (a start chosen by the first card is taken to be 7, and the tips say so)."""
+    start rank. A start rank the first card chooses is ``chosen`` once played; before that the
+    tips take it to be 7, and say so."""
     deck = Deck(rules.deck, rules.ace)
     ranks = deck.ranks
-    start = ranks.index(rules.start_rank if rules.start_rank in ranks else "7")
+    start_rank = chosen if rules.start_rank == "chosen" else rules.start_rank
+    start = ranks.index(start_rank if start_rank in ranks else "7")
     suit = deck.suits[-1]  # (clubs, or bastos)
+    # The example of a card that leads to our own: towards the longer end of the row.
+    step = 1 if start + 4 < len(ranks) else -1
+    run = [ranks[start + k * step] for k in (2, 3, 4)]
     values = {
         "start": rank_label(cat, rules, ranks[start]),
-        "below": rank_label(cat, rules, ranks[start - 1]),
-        "above": rank_label(cat, rules, ranks[start + 1]),
-        "card": card_text(cat, rules, ranks[start + 1] + suit),
-        "run": cat.join([card_text(cat, rules, r + suit) for r in ranks[start + 2:start + 5]]),
+        "below": rank_label(cat, rules, ranks[start - 1]) if start > 0 else "",
+        "above": rank_label(cat, rules, ranks[start + 1]) if start + 1 < len(ranks) else "",
+        "card": card_text(cat, rules, ranks[start + step] + suit),
+        "run": cat.join([card_text(cat, rules, r + suit) for r in run]),
     }
-    tips = [t for t in TIPS
-            if t != "values" or rules.scoring in ("face-value", "ruter7-values")]
-    lead = [cat.t("tip.chosen-start")] if rules.start_rank == "chosen" else []
+    applies = {
+        # (start cards laid down before play: nobody holds one)
+        "gates": rules.opening != "preplaced",
+        # (a start at a row's end has one neighbour; eights first orders the 8 before the 6)
+        "six-eight": bool(values["below"] and values["above"]) and rules.build_order == "ends",
+        # (only the order of going out scores under placement)
+        "dead-ends": rules.scoring != "placement",
+        # (a pass says something of a hand only where passing is forced)
+        "passes": rules.passing == "forced",
+        "values": rules.scoring in ("face-value", "ruter7-values"),
+    }
+    tips = [t for t in TIPS if applies.get(t, True)]
+    lead = []
+    if rules.start_rank == "chosen":
+        lead = [cat.t("tip.chosen-known", start=values["start"]) if chosen in ranks
+                else cat.t("tip.chosen-start")]
     return lead + [cat.t(f"tip.{t}", **values) for t in tips]
+
+
+def chosen_start(obs: fantan.Observation) -> str | None:
+    """The start rank the first card chose, once played (None before, or if none is chosen)."""
+    if obs.rules.start_rank != "chosen" or obs.start is None:
+        return None
+    return obs.geometry.deck.ranks[obs.start]
