@@ -100,6 +100,28 @@ def test_the_result_board_has_its_buttons() -> None:
     assert 'class="standings"' not in html  # (one hand: no standings)
 
 
+def test_where_passes_cost_points_the_board_shows_them() -> None:
+    # Sjueren: a penalty point per pass and per card left; the passes stand beside the cards.
+    match = fantan.new_match(fantan.preset("sjueren"), seed=7)
+    while not match.state.is_over:
+        match = match.play(match.state.legal_moves()[-1])
+    result = match.state.result
+    assert result is not None and any(result.passes)
+    html = render.results(CAT, match.rules, view.results_view(CAT, match))
+    heads = re.findall(r'<th scope="col">(.*?)</th>', html)
+    assert heads[2:5] == ["Cards left", "Passes", "Points"]
+    for seat in range(4):
+        row = re.search(rf'<tr data-seat="{seat}"[^>]*>(.*?)</tr>', html)
+        assert row is not None
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row.group(1))
+        assert cells[1:4] == [str(result.cards_left[seat]), str(result.passes[seat]),
+                              str(result.scores[seat])]
+    plain = fantan.new_match(fantan.preset("fan-tan"), seed=7)
+    while not plain.state.is_over:
+        plain = plain.play(plain.state.legal_moves()[-1])
+    assert "Passes" not in render.results(CAT, plain.rules, view.results_view(CAT, plain))
+
+
 def test_the_final_standings_show_each_total_and_a_tie_s_reason() -> None:
     # Fan Tan over two hands, seed 6, every seat taking its first legal move: the first two
     # finish level on points.

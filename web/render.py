@@ -260,8 +260,13 @@ def info(cat: Catalog, tv: view.TableView, level: str) -> str:
 
 def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView) -> str:
     placement = rules.scoring == "placement"
+    # Where passes cost points or chips, the board shows them beside the cards left.
+    passes = rules.pass_penalty != "none"
     head = [cat.t("results.place") if placement else "", cat.t("results.player"),
-            cat.t("results.cards-left"), cat.t("results.points")]
+            cat.t("results.cards-left")]
+    if passes:
+        head.append(cat.t("results.passes"))
+    head.append(cat.t("results.points"))
     if rv.hands > 1:
         head.append(cat.t("results.total"))
     head.append(cat.t("results.held"))
@@ -276,6 +281,10 @@ def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView) -> str:
             + (f' <small>({escape(cat.t("results.eliminated"))})</small>' if line.eliminated
                else "") + "</th>",
             f"<td>{cat.num(line.cards_left)}</td>",
+        ]
+        if passes:
+            cells.append(f"<td>{cat.num(line.passes)}</td>")
+        cells += [
             f"<td>{cat.num(line.score, signed=True)}</td>"
             if rules.scoring in ("zero-sum-cards", "chips")
             else f"<td>{cat.num(line.score)}</td>",

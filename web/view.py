@@ -381,6 +381,7 @@ class ResultLine:
     place: int
     eliminated: bool
     winner: bool
+    passes: int = 0
 
 
 @dataclass
@@ -434,6 +435,7 @@ def results_view(cat: Catalog, match: fantan.Match) -> ResultsView:
             place=place,
             eliminated=s in result.eliminated,
             winner=s == result.winner,
+            passes=result.passes[s],
         ))
     if match.is_over and multi:
         first = match.standings[0]
