@@ -123,6 +123,7 @@ class Page:
         self.received = None  # a card given to us, shown until we move
         self.gave = False  # "You gave ..." on screen, kept while the others move
         self.said_pass = False  # the pass the game makes for us is said already
+        self.lost_focus = False  # the focus went with the board: the deal gives it back
         self.flashes = {}  # seat -> until when its pass (or elimination) is lit up
         self.seen = 0  # how much of the hand's history the table has shown
         self.passive = False
@@ -512,6 +513,7 @@ class Page:
         self.set_phase("playing")
         self.message("")
         self.render()
+        self.refocus()
         self.drive()
 
     def deal_back(self, source, target, delay):
@@ -549,6 +551,7 @@ class Page:
             self.set_phase("playing")
             self.message("")
             self.render()
+            self.refocus()
             self.drive()
 
     # --- what happened: flights, flashes, messages ----------------------------------------
@@ -808,7 +811,8 @@ class Page:
         if q("dialog[open]") is not None:
             return
         target = ((element(prefer) if prefer else None)
-                  or q("#results:not([hidden]) #results-title") or q(PLAYABLE)
+                  or q("#results:not([hidden]) #results-title")
+                  or (q(PLAYABLE) if self.my_turn() else None)
                   or q("#controls button:not(:disabled)") or element("open-menu"))
         if target is not None:
             target.focus()
@@ -1014,11 +1018,18 @@ class Page:
             self.take_over()
             return
         if self.match.state.is_over and not self.match.is_over:
+            self.lost_focus = up(document.activeElement, "#results") is not None
             self.hide_results()
             self.match = self.match.next_hand()
             self.save()
             self.begin_hand(animate=True)
-            self.find_focus()  # (the button pressed went with the board)
+
+    def refocus(self):
+        """After a deal begun from the board (Next hand), the focus that went with the board
+        comes back to the table (find_focus); at other deals, the focus is left where it is."""
+        if self.lost_focus:
+            self.lost_focus = False
+            self.find_focus()
 
     # --- events -----------------------------------------------------------------------------
 
