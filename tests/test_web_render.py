@@ -85,6 +85,11 @@ def test_pass_button_only_where_passing_is_a_choice() -> None:
                                selected=None, limited=state.rules.passing == "limited")
         assert ('id="pass"' in html) == limited
         assert 'id="play"' in html and 'id="hint"' in html and 'id="fast-forward"' in html
+        if limited:  # its passes used up: no button for a pass that cannot be made
+            spent = render.controls(CAT, dataclasses.replace(tv, passes_left=0, can_pass=False),
+                                    dealing=False, my_turn=True, computers_moving=False,
+                                    selected=None, limited=True)
+            assert 'id="pass"' not in spent and 'id="play"' in spent
     dealing = render.controls(CAT, None, dealing=True, my_turn=False, computers_moving=False,
                               selected=None, limited=False)
     assert 'id="skip-deal"' in dealing

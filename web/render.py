@@ -228,8 +228,8 @@ def controls(cat: Catalog, tv: view.TableView | None, *, dealing: bool, my_turn:
         return button("skip-deal", cat.t("button.skip-deal"), cls="wide")
     giving = tv is not None and tv.giving
     parts = [button("hint", cat.t("button.hint"), disabled=not my_turn, cls="secondary")]
-    if limited:
-        left = tv.passes_left if tv is not None and tv.passes_left is not None else 0
+    left = tv.passes_left if tv is not None and tv.passes_left is not None else 0
+    if limited and left > 0:  # (its passes used up, the button has nothing more to offer)
         can = bool(tv and tv.can_pass and my_turn)
         parts.append(button("pass", cat.n("button.pass-left", left), disabled=not can,
                             cls="secondary"))
