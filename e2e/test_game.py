@@ -700,6 +700,16 @@ def test_a_match_moves_the_dealer_and_ends_with_standings(page: Page, server: Se
     expect(page.locator("#results")).to_contain_text("Match over")
     expect(page.locator("#results .standings li")).to_have_count(4)
     shot(page, "desktop-match-over")
+    # On a phone on its side, the standings stand beside the table, all of them in view.
+    page.set_viewport_size({"width": 844, "height": 390})
+    standings = page.locator("#results .standings").bounding_box()
+    table = page.locator("#results .scroll").bounding_box()
+    assert standings and table
+    assert standings["x"] >= table["x"] + table["width"]
+    assert standings["y"] + standings["height"] <= 390
+    assert page.evaluate("(s => s.scrollHeight <= s.clientHeight)("
+                         "document.querySelector('#results .standings'))")
+    shot(page, "landscape-match-over")
 
 
 def test_the_custom_rules_explain_what_is_not_offered(page: Page, server: Server,
