@@ -725,9 +725,12 @@ def test_the_custom_rules_explain_what_is_not_offered(page: Page, server: Server
     page.select_option("#axis-scoring", "chips")
     expect(page.locator('#axis-pass_penalty option[value="chip"]')).to_be_enabled()
     page.select_option("#axis-pass_penalty", "chip")
+    page.select_option("#setup-match", "3")
     page.click("#setup-rules")
     expect(page.locator("#rules-page")).to_contain_text("Strategy tips")
     expect(page.locator("#rules-page")).to_contain_text("Each pass costs a chip into the pot.")
+    # The rules shown are the game about to be dealt, its match length too.
+    expect(page.locator("#rules-page")).to_contain_text("A match is 3 hands;")
     page.click("#rules-close")
     page.click("#start-game")
     page.wait_for_selector("html[data-phase=playing]")

@@ -121,6 +121,13 @@ def test_where_passes_cost_points_the_board_shows_them() -> None:
         cells = re.findall(r"<td[^>]*>(.*?)</td>", row.group(1))
         assert cells[1:4] == [str(result.cards_left[seat]), str(result.passes[seat]),
                               str(result.scores[seat])]
+    # Under chips scoring, the column counts chips.
+    chips = fantan.new_match(fantan.preset("fan-tan-chips"), seed=7)
+    while not chips.state.is_over:
+        chips = chips.play(chips.state.legal_moves()[-1])
+    heads = re.findall(r'<th scope="col">(.*?)</th>',
+                       render.results(CAT, chips.rules, view.results_view(CAT, chips)))
+    assert "Chips" in heads and "Points" not in heads
     plain = fantan.new_match(fantan.preset("fan-tan"), seed=7)
     while not plain.state.is_over:
         plain = plain.play(plain.state.legal_moves()[-1])

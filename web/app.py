@@ -1310,6 +1310,8 @@ class Page:
         chosen = None
         if draft is not None:
             name, rules = draft["preset"], draft["rules"]
+            if draft["match"] is not None:  # (the match length chosen beside the rules)
+                rules = rules.replace(match_hands=draft["match"])
         else:
             rules = self.match.rules
             name = view.preset_of(rules) or "custom"

@@ -266,7 +266,7 @@ def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView) -> str:
             cat.t("results.cards-left")]
     if passes:
         head.append(cat.t("results.passes"))
-    head.append(cat.t("results.points"))
+    head.append(cat.t("results.chips" if rules.scoring == "chips" else "results.points"))
     if rv.hands > 1:
         head.append(cat.t("results.total"))
     head.append(cat.t("results.held"))
