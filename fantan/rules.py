@@ -116,6 +116,25 @@ class Rules:
         """How many hands a match of these rules has."""
         return self.players if self.match_hands is None else self.match_hands
 
+    def idle_fields(self) -> dict[str, str]:
+        """The fields that change nothing under the rest of these rules, each with why (a
+        code): ``opening_card`` where no card is held or sought to open, ``preplaced_from``
+        where the start cards are not laid down before play, ``pass_limit`` where passing is
+        forced, ``pay_per_card`` where chips are not scored, ``winner_leads_next`` where the
+        opening card's holder always leads."""
+        idle: dict[str, str] = {}
+        if self.opening not in ("holder", "seek"):
+            idle["opening_card"] = "no-opening-card"
+        if self.opening != "preplaced":
+            idle["preplaced_from"] = "not-preplaced"
+        if self.passing != "limited":
+            idle["pass_limit"] = "forced-passing"
+        if self.scoring != "chips":
+            idle["pay_per_card"] = "not-chips"
+        if self.opening == "holder":
+            idle["winner_leads_next"] = "holder-leads"
+        return idle
+
 
 FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
 

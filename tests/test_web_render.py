@@ -157,6 +157,20 @@ def test_the_rules_page_names_its_game() -> None:
     assert '<h2 id="rules-title" tabindex="-1">How to play with your own rules</h2>' in custom
 
 
+def test_a_custom_field_with_no_effect_is_not_offered_and_says_why() -> None:
+    # Forced passing: a limit of passes has nothing to limit; limited passing: it counts.
+    draft = {"preset": "custom", "rules": fantan.preset("fan-tan"), "level": "easy",
+             "match": None}
+    html = render.setup(CAT, draft)
+    field = re.search(r'<select[^>]*id="axis-pass_limit"[^>]*>', html)
+    assert field is not None and " disabled" in field.group(0)
+    assert "No effect here: passing is forced, so there is no limit to choose." in html
+    assert not re.search(r'<select[^>]*id="axis-deck"[^>]*disabled', html)
+    limited = render.setup(CAT, dict(draft, rules=fantan.preset("shichi-narabe")))
+    field = re.search(r'<select[^>]*id="axis-pass_limit"[^>]*>', limited)
+    assert field is not None and "disabled" not in field.group(0)
+
+
 def test_text_is_escaped() -> None:
     assert render.attrs(title='a "b" <c>') == ' title="a &quot;b&quot; &lt;c&gt;"'
     cat = i18n.Catalog()

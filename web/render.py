@@ -330,15 +330,16 @@ def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView) -> str:
 
 
 def select(sid: str, label: str, options: Sequence[tuple[str, str, bool]], chosen: str,
-           note: str = "") -> str:
-    """A labelled <select>; options are (value, text, allowed); refused ones are disabled."""
+           note: str = "", disabled: bool = False) -> str:
+    """A labelled <select>; options are (value, text, allowed); refused ones are disabled, and
+    the whole select where ``disabled``."""
     opts = "".join(
         f'<option{attrs(value=v, selected=v == chosen, disabled=not ok)}>{escape(t)}</option>'
         for v, t, ok in options
     )
     extra = f'<small class="why">{escape(note)}</small>' if note else ""
     return (f'<label class="field" for="{sid}"><span>{escape(label)}</span>'
-            f'<select id="{sid}" name="{sid}">{opts}</select>{extra}</label>')
+            f'<select{attrs(id=sid, name=sid, disabled=disabled)}>{opts}</select>{extra}</label>')
 
 
 def menu(cat: Catalog, settings: dict[str, Any], stats: dict[str, Any] | None = None,
@@ -458,15 +459,17 @@ def setup(cat: Catalog, draft: dict[str, Any], gives_up: bool = False) -> str:
     custom = ""
     if chosen == "custom":
         fields = []
+        idle = rules.idle_fields()  # (no effect under the rest of the rules: not to choose)
         for axis in CUSTOM_AXES:
             options = view.axis_options(cat, rules, axis)
             current = getattr(rules, axis)
             refused = [o for o in options if not o.allowed]
-            note = " ".join(cat.t("setup.not-offered", option=o.label, why=o.why)
-                            for o in refused)
+            note = (cat.t(f"idle.{idle[axis]}") if axis in idle else
+                    " ".join(cat.t("setup.not-offered", option=o.label, why=o.why)
+                             for o in refused))
             fields.append(select(f"axis-{axis}", cat.t(f"axis.{axis}"),
                                  [(_value(o.value), o.label, o.allowed) for o in options],
-                                 _value(current), note))
+                                 _value(current), note, disabled=axis in idle))
         custom = (f'<fieldset class="custom"><legend>{escape(cat.t("setup.custom"))}</legend>'
                   f'<p class="note">{escape(cat.t("setup.custom-note"))}</p>'
                   f'{"".join(fields)}</fieldset>')
