@@ -272,10 +272,16 @@ def test_custom_axes_offer_only_what_the_engine_accepts_and_say_why() -> None:
     assert not penalty["chip"].allowed
     assert penalty["chip"].why == "A chip penalty needs the chips scoring."
     assert penalty["point"].why == "Penalty points need a scoring that counts points."
+    # The Spanish deck takes the ace low along (its rows run 1 to 12), and the opening card
+    # into one of its suits.
     decks = {o.value: o for o in view.axis_options(CAT, rules, "deck")}
-    assert not decks["spanish40"].allowed and "Spanish" in decks["spanish40"].why
-    low = rules.replace(ace="low")
-    assert {o.value: o for o in view.axis_options(CAT, low, "deck")}["spanish40"].allowed
+    assert decks["spanish40"].allowed
+    spanish = view.change(rules, "deck", "spanish40")
+    assert isinstance(spanish, fantan.Rules)
+    assert (spanish.deck, spanish.ace, spanish.opening_card) == ("spanish40", "low", "7O")
+    # The ace alone cannot go high under a Spanish deck: refused, with the reason.
+    aces = {o.value: o for o in view.axis_options(CAT, spanish, "ace")}
+    assert not aces["high"].allowed and "Spanish" in aces["high"].why
     cards = [o.value for o in view.axis_options(CAT, rules, "opening_card")]
     assert cards == ["7S", "7H", "7D", "7C"]
     for name, preset in fantan.PRESETS.items():

@@ -532,16 +532,21 @@ def _draft(rules: fantan.Rules, changes: dict[str, Any]) -> fantan.Rules:
 
 def change(rules: fantan.Rules, axis: str, value: Any) -> fantan.Rules | fantan.RulesError:
     """One rule axis changed, as a player means it: a new deck or start rank takes the opening
-    card along (7D becomes 5D with the start rank 5) when that alone makes the rules playable."""
+    card along (7D becomes 5D with the start rank 5), and the Spanish deck the ace low (its
+    rows run 1 to 12), when that makes the rules playable."""
     changed = try_rules(rules, **{axis: value})
     if isinstance(changed, fantan.RulesError) and axis in ("deck", "start_rank", "ace"):
-        draft = _draft(rules, {axis: value})
-        deck_suits = fantan.deck_for(draft.deck, draft.ace).suits
-        suit = rules.opening_card[-1] if rules.opening_card[-1] in deck_suits else deck_suits[0]
-        rank = draft.start_rank if draft.start_rank != "chosen" else rules.opening_card[:-1]
-        along = try_rules(rules, **{axis: value, "opening_card": rank + suit})
-        if not isinstance(along, fantan.RulesError):
-            return along
+        for extra in ({}, {"ace": "low"}) if axis == "deck" else ({},):
+            wanted = {axis: value, **extra}
+            draft = _draft(rules, wanted)
+            deck_suits = fantan.deck_for(draft.deck, draft.ace).suits
+            suit = (rules.opening_card[-1] if rules.opening_card[-1] in deck_suits
+                    else deck_suits[0])
+            rank = draft.start_rank if draft.start_rank != "chosen" else rules.opening_card[:-1]
+            for along in (wanted, {**wanted, "opening_card": rank + suit}):
+                tried = try_rules(rules, **along)
+                if not isinstance(tried, fantan.RulesError):
+                    return tried
     return changed
 
 
