@@ -279,6 +279,7 @@ def test_the_menu_shows_the_players_record_at_each_level() -> None:
     assert cells == ["OpponentsHands wonMatches won", "Easynone yetnone yet",
                      "Mediumnone yetnone yet", "Hard1 of 3 (33%)0 of 1 (0%)"]
     assert 'scope="row"' in html and 'aria-labelledby="record-title"' in html
+    assert "Matches are games of more than one hand." in html  # (a single hand is not one)
     # A record can be set back to zero, asked twice; an empty one offers nothing to reset.
     assert 'id="record-reset"' in html and "record-reset-yes" not in html
     asked = render.menu(CAT, {"speed": "fast", "level": "hard", "four_colour": False}, stats,

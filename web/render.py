@@ -398,6 +398,7 @@ def record(cat: Catalog, stats: dict[str, Any], confirm_reset: bool = False) -> 
     return (f'<section class="record" aria-labelledby="record-title">'
             f'<h3 id="record-title" tabindex="-1">{escape(cat.t("stats.title"))}</h3>'
             f'<table><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+            f'<p class="note">{escape(cat.t("stats.matches-note"))}</p>'
             f"{reset}</section>")
 
 
