@@ -134,6 +134,25 @@ def test_where_passes_cost_points_the_board_shows_them() -> None:
     assert "Passes" not in render.results(CAT, plain.rules, view.results_view(CAT, plain))
 
 
+def test_an_eliminated_player_s_laid_out_cards_show_on_the_board() -> None:
+    # Shichi Narabe, 3 players, no passes allowed: a player with nothing to play drops out and
+    # lays its cards out; the board shows them (they are its cards left), set apart.
+    rules = fantan.preset("shichi-narabe").replace(players=3, pass_limit=0)
+    match = fantan.new_match(rules, seed=0)
+    while not match.state.is_over:
+        match = match.play(match.state.legal_moves()[0])
+    out = [e for e in match.state.history if e.kind == "eliminated" and e.cards]
+    assert out
+    rv = view.results_view(CAT, match)
+    line = next(li for li in rv.lines if li.seat == out[0].seat)
+    assert line.laid_out == out[0].cards and not line.held
+    assert line.cards_left == len(line.laid_out)
+    html = render.results(CAT, match.rules, rv)
+    row = re.search(rf'<tr data-seat="{line.seat}"[^>]*>(.*?)</tr>', html)
+    assert row is not None
+    assert row.group(1).count('class="card') == row.group(1).count(" laid") == len(out[0].cards)
+
+
 def test_the_final_standings_show_each_total_and_a_tie_s_reason() -> None:
     # Fan Tan over two hands, seed 6, every seat taking its first legal move: the first two
     # finish level on points.

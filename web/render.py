@@ -273,7 +273,8 @@ def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView) -> str:
     th = "".join(f'<th scope="col">{escape(h)}</th>' for h in head)
     body = []
     for line in rv.lines:
-        held = "".join(card(cat, rules, c, "result") for c in line.held)
+        held = "".join(card(cat, rules, c, "result") for c in line.held) + "".join(
+            card(cat, rules, c, "result", extra="laid") for c in line.laid_out)
         cells = [
             f"<td>{cat.num(line.place)}</td>" if placement else
             f'<td class="win">{"★" if line.winner else ""}</td>',

@@ -382,6 +382,9 @@ class ResultLine:
     eliminated: bool
     winner: bool
     passes: int = 0
+    laid_out: tuple[str, ...] = ()
+    """An eliminated seat's cards, laid out on the table when it dropped out (they count as
+    its cards left)."""
 
 
 @dataclass
@@ -423,6 +426,7 @@ def results_view(cat: Catalog, match: fantan.Match) -> ResultsView:
     if result is None:
         raise ValueError("the hand is not over")
     multi = match.hands > 1
+    laid = {e.seat: e.cards for e in state.history if e.kind == "eliminated"}
     lines = []
     for place, s in enumerate(result.ranking, 1):
         lines.append(ResultLine(
@@ -436,6 +440,7 @@ def results_view(cat: Catalog, match: fantan.Match) -> ResultsView:
             eliminated=s in result.eliminated,
             winner=s == result.winner,
             passes=result.passes[s],
+            laid_out=laid.get(s, ()),
         ))
     if match.is_over and multi:
         first = match.standings[0]
