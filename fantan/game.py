@@ -348,6 +348,13 @@ class GameState:
             self._result = _result(self._c, self._dealt)
         return self._result
 
+    @property
+    def settled_winner(self) -> int | None:
+        """The hand's winner as soon as it is settled: once a seat is out (the first out wins),
+        even while the others play on for their places; None until then."""
+        c = self._c
+        return c.winner() if c.out or c.over else None
+
     # -- what one seat may know --
 
     def observation(self, seat: int) -> Observation:

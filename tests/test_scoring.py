@@ -206,6 +206,27 @@ def test_placement_play_goes_on_after_the_first_out():
         assert len(obs.out) + len(obs.eliminated) >= 3
 
 
+@pytest.mark.parametrize("name", ["shichi-narabe", "fan-tan", "domino"])
+def test_the_winner_is_settled_once_a_seat_is_out(name):
+    # None until a seat is out; from then on, while the others play on for their places, the
+    # seat that will be the hand's winner.
+    settled_early = 0
+    for seed in range(12):
+        state = fantan.new_game(fantan.preset(name), seed=seed)
+        rng = random.Random(seed)
+        seen = []
+        while not state.is_over:
+            assert state.settled_winner is None or state.observation(0).out
+            if state.settled_winner is not None:
+                seen.append(state.settled_winner)
+            state = state.play(rng.choice(state.legal_moves()))
+        assert state.settled_winner == state.result.winner
+        assert all(w == state.result.winner for w in seen)
+        settled_early += bool(seen)
+    if name == "shichi-narabe":
+        assert settled_early  # (a hand went on after the first seat out)
+
+
 def test_ranking_ties_go_clockwise_from_the_winner(kit):
     rules = fantan.preset("fan-tan")
     assert kit.better_first(rules, 2, (-3, -3, 6, 0)) == (2, 3, 0, 1)

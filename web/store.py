@@ -226,17 +226,15 @@ def _hand_left(match: fantan.Match, seat: int) -> bool:
 
 def _hand_settled(match: fantan.Match, seat: int) -> bool | None:
     """For a hand still in play that the player at ``seat`` is out of or eliminated from (play
-    goes on for the places without them), whether they won it: the first seat out wins. None
-    for any other hand."""
+    goes on for the places without them), whether they won it (the engine's settled winner).
+    None for any other hand."""
     state = match.state
     if state.is_over:
         return None
     obs = state.observation(seat)
-    if seat in obs.eliminated:
-        return False
-    if seat in obs.out:
-        return obs.out[0] == seat
-    return None
+    if seat not in obs.out and seat not in obs.eliminated:
+        return None
+    return state.settled_winner == seat
 
 
 def _match_left(match: fantan.Match, seat: int) -> bool:
