@@ -70,17 +70,36 @@ class Match:
     def standings(self) -> tuple[int, ...]:
         """Seats best first: by total, then the last finished hand, then the lower seat."""
         n = self.rules.players
-        totals = self.totals
-        done = self._finished()
-        sign = 1 if self.rules.is_point_scoring else -1
-        if not done:
+        if not self._finished():
             return tuple(range(n))
-        last = done[-1]
+        keys = self._standing_keys()
+        return tuple(sorted(range(n), key=lambda s: keys[s]))
+
+    def decided_by(self, first: int, second: int) -> str:
+        """What puts ``first`` ahead of ``second`` in the standings: "total", or where the
+        totals are level the tie-break, "cards-left" or "place" in the last finished hand, else
+        "seat" (the lower seat)."""
+        if not self._finished():
+            return "seat"
+        a, b = self._standing_keys()[first], self._standing_keys()[second]
+        if a[0] != b[0]:
+            return "total"
+        if a[1] != b[1]:
+            return "place" if self.rules.scoring == "placement" else "cards-left"
+        return "seat"
+
+    def _standing_keys(self) -> list[tuple[int, int, int]]:
+        """Each seat's sort key in the standings (lower is better): its total (negated where
+        higher is better), the last finished hand's tie-break, the seat."""
+        n = self.rules.players
+        totals = self.totals
+        last = self._finished()[-1]
+        sign = 1 if self.rules.is_point_scoring else -1
         if self.rules.scoring == "placement":
             tie = [last.ranking.index(s) for s in range(n)]
         else:
             tie = list(last.cards_left)
-        return tuple(sorted(range(n), key=lambda s: (sign * totals[s], tie[s], s)))
+        return [(sign * totals[s], tie[s], s) for s in range(n)]
 
     def play(self, move: str) -> Match:
         """A new Match after a move in the current hand."""

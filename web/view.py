@@ -404,19 +404,11 @@ class ResultsView:
 
 
 def tie_note(cat: Catalog, match: fantan.Match) -> str:
-    """How the match's tie-break ranked the first two of the standings, when their totals are
-    level: by the last hand's cards left (or places), else by seat order."""
+    """Why the first of the standings is ahead of the second when their totals are level (the
+    rules' tie-break, as the engine applied it), or empty."""
     first, second = match.standings[:2]
-    totals = match.totals
-    if totals[first] != totals[second]:
-        return ""
-    last = match.state.result
-    assert last is not None
-    if match.rules.scoring == "placement":
-        decided = last.ranking.index(first) != last.ranking.index(second)
-        return cat.t("results.tie-place" if decided else "results.tie-seat")
-    decided = last.cards_left[first] != last.cards_left[second]
-    return cat.t("results.tie-cards" if decided else "results.tie-seat")
+    decided = match.decided_by(first, second)
+    return "" if decided == "total" else cat.t(f"results.tie-{decided}")
 
 
 def results_view(cat: Catalog, match: fantan.Match) -> ResultsView:
