@@ -170,7 +170,7 @@ class Page:
         words, whole = view.title_words(cat, rules)
         document.title = whole
         q(".title").innerHTML = (
-            f'{render.escape(cat.t("app.title"))} <span class="subtitle">'
+            f'<span class="brand">{render.escape(cat.t("app.title"))}</span> <span class="subtitle">'
             f'{render.escape(words)}</span>')
 
     def set_language(self, code):
