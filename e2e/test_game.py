@@ -668,6 +668,10 @@ def test_one_hand_of_every_preset_reaches_its_result_board(
                  if label.startswith("Fan Tan ") else f"Fan Tan · {label}")
         expect(page).to_have_title(whole)
         expect(page.locator(".title")).to_have_text(whole.replace(" · ", " "))
+        # On a phone the bar shows the name alone, and whole.
+        assert page.evaluate("""() => [getComputedStyle(document.querySelector('.title .brand'))
+            .display, (t => t.scrollWidth <= t.clientWidth + 1)(
+            document.querySelector('.title'))]""") == ["none", True], name
         # The new hand has begun (the last one's "over" must not end the next wait at once).
         expect(page.locator("html")).not_to_have_attribute("data-phase", "over")
         rules = fantan.preset(name)
