@@ -170,8 +170,8 @@ class Page:
         words, whole = view.title_words(cat, rules)
         document.title = whole
         q(".title").innerHTML = (
-            f'<span class="brand">{render.escape(cat.t("app.title"))}</span> <span class="subtitle">'
-            f'{render.escape(words)}</span>')
+            f'<span class="brand">{render.escape(cat.t("app.title"))}</span> '
+            f'<span class="subtitle">{render.escape(words)}</span>')
 
     def set_language(self, code):
         """Switch the language at once, without a reload, and keep the choice."""
