@@ -795,6 +795,12 @@ def test_the_table_fits_the_screen(page: Page, server: Server, watch: Watch, gam
         assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1, selector
     expect(page.locator(".seat[data-seat]")).to_have_count(6)
     assert cut_badges(page) == [], f"badges cut at {name}"
+    if size["width"] > size["height"] and size["height"] > 500:
+        # The seats at the sides: one fact a line, every badge the same shape.
+        assert page.evaluate("""() => [...document.querySelectorAll(
+                '.seats-left .seat .facts, .seats-right .seat .facts')].every(f => {
+            const tops = [...f.children].map(c => Math.round(c.getBoundingClientRect().top));
+            return tops.every((t, i) => i === 0 || t > tops[i - 1]); })"""), name
     # Nothing lies over the rows or the hand: not the seats at the sides, nor the buttons (on
     # a screen that holds the whole table; where the page scrolls, its end shows the hand).
     assert page.evaluate("""() => {
@@ -853,6 +859,25 @@ def test_the_result_board_keeps_its_buttons_in_view_on_a_short_screen(
     # The table scrolls inside the board instead.
     assert page.evaluate("(s => s.scrollHeight > s.clientHeight)("
                          "document.querySelector('#results .scroll'))")
+
+
+def test_a_four_player_board_shows_every_row_on_the_smallest_landscape_phone(
+        page: Page, server: Server, game) -> None:
+    page.set_viewport_size({"width": 568, "height": 320})
+    open_game(page, server, game, "?new=1&seed=8&speed=instant&preset=shichi-narabe&lang=nb")
+    for _ in range(60):  # (one row of overlapping cards: each tapped on its uncovered strip)
+        page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+        if page.get_attribute("html", "data-phase") == "over":
+            break
+        page.locator(PLAYABLE).first.click(position={"x": 10, "y": 30})
+        page.click("#play")
+    expect(page.locator("#results tbody tr")).to_have_count(4)
+    shot(page, "smallest-landscape-board")
+    # The hand's table needs no scrolling: every player's line is in view.
+    assert page.evaluate("(s => s.scrollHeight <= s.clientHeight)("
+                         "document.querySelector('#results .scroll'))")
+    last = page.locator("#results tbody tr").last.bounding_box()
+    assert last and last["y"] + last["height"] <= 320
 
 
 def test_the_new_game_screen_fits_a_short_phone_in_every_field(page: Page, server: Server,
