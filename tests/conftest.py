@@ -104,6 +104,23 @@ def random_playout(state: fantan.GameState, rng: random.Random, limit: int = 500
     raise AssertionError("the hand did not end")
 
 
+def play_through(match: fantan.Match, pick: int = 0
+               ) -> tuple[fantan.Match, tuple[str, ...], tuple[fantan.Result, ...]]:
+    """The match played to its end, every seat taking legal move number ``pick``: the match,
+    every move made and every hand's result."""
+    moves: list[str] = []
+    results = []
+    while True:
+        while not match.state.is_over:
+            move = match.state.legal_moves()[pick]
+            moves.append(move)
+            match = match.play(move)
+        results.append(match.state.result)
+        if match.is_over:
+            return match, tuple(moves), tuple(results)
+        match = match.next_hand()
+
+
 def card_value(rules: fantan.Rules, code: str) -> int:
     rank = split(code)[0]
     if rules.scoring == "face-value":
@@ -168,4 +185,5 @@ def kit() -> SimpleNamespace:
         start_cards=start_cards, hand_order=hand_order, deal_sizes=deal_sizes,
         build_deal=build_deal, play_all=play_all, random_playout=random_playout,
         card_value=card_value, expected_scores=expected_scores, better_first=better_first,
+        play_through=play_through,
     )

@@ -280,25 +280,15 @@ TestMatchMachine = MatchMachine.TestCase
 TestMatchMachine.settings = settings(max_examples=40, stateful_step_count=30, deadline=None)
 
 
-def _played_out(name: str, hands: int, seed: int) -> fantan.Match:
-    """A match played to its end, every seat taking its first legal move."""
-    match = fantan.new_match(fantan.preset(name).replace(match_hands=hands), seed)
-    while True:
-        while not match.state.is_over:
-            match = match.play(match.state.legal_moves()[0])
-        if match.is_over:
-            return match
-        match = match.next_hand()
-
-
 @pytest.mark.parametrize(("name", "hands", "seed", "decided"), [
     ("fan-tan", 2, 7, "total"),
     ("fan-tan", 2, 6, "cards-left"),
     ("shichi-narabe", 2, 1, "place"),
     ("cinquillo", 3, 145, "seat"),
 ])
-def test_what_decided_the_standings_at_the_top(name, hands, seed, decided):
-    match = _played_out(name, hands, seed)
+def test_what_decided_the_standings_at_the_top(kit, name, hands, seed, decided):
+    match, _, _ = kit.play_through(
+        fantan.new_match(fantan.preset(name).replace(match_hands=hands), seed))
     first, second = match.standings[:2]
     assert match.decided_by(first, second) == decided
     level = match.totals[first] == match.totals[second]

@@ -257,25 +257,15 @@ OTHER_VALUE = {"opening_card": "9S", "preplaced_from": "hands", "pass_limit": 1,
                "pay_per_card": False, "winner_leads_next": True}
 
 
-def _played(rules: fantan.Rules, seed: int) -> tuple[tuple[str, ...], tuple[object, ...]]:
+def _played(kit, rules: fantan.Rules, seed: int) -> tuple[object, ...]:
     """Every move and every hand's result of a two-hand match, each seat taking its last
     legal move."""
-    match = fantan.new_match(rules.replace(match_hands=2), seed)
-    moves: list[str] = []
-    results = []
-    while True:
-        while not match.state.is_over:
-            move = match.state.legal_moves()[-1]
-            moves.append(move)
-            match = match.play(move)
-        results.append(match.state.result)
-        if match.is_over:
-            return tuple(moves), tuple(results)
-        match = match.next_hand()
+    _, moves, results = kit.play_through(fantan.new_match(rules.replace(match_hands=2), seed), -1)
+    return moves, results
 
 
 @pytest.mark.parametrize("name", sorted(fantan.PRESETS))
-def test_an_idle_field_changes_nothing_in_play(name):
+def test_an_idle_field_changes_nothing_in_play(kit, name):
     rules = fantan.preset(name)
     idle = rules.idle_fields()
     for field, code in idle.items():
@@ -285,20 +275,20 @@ def test_an_idle_field_changes_nothing_in_play(name):
         changed = rules.replace(**{field: OTHER_VALUE[field]})
         assert field in changed.idle_fields()
         for seed in (1, 2):
-            assert _played(changed, seed) == _played(rules, seed), (name, field)
+            assert _played(kit, changed, seed) == _played(kit, rules, seed), (name, field)
 
 
-def test_a_field_that_counts_is_not_idle():
+def test_a_field_that_counts_is_not_idle(kit):
     # Each field named idle somewhere does change play where the rules use it.
     assert not fantan.preset("shichi-narabe").idle_fields().keys() & {"pass_limit"}
     assert "pay_per_card" not in fantan.preset("fan-tan-chips").idle_fields()
     assert "preplaced_from" not in fantan.preset("cinquillo").idle_fields()
     assert "opening_card" not in fantan.preset("fan-tan").idle_fields()
     chips = fantan.preset("fan-tan-chips")
-    assert _played(chips, 1) != _played(chips.replace(pay_per_card=False), 1)
+    assert _played(kit, chips, 1) != _played(kit, chips.replace(pay_per_card=False), 1)
     shichi = fantan.preset("shichi-narabe")
-    assert _played(shichi, 1) != _played(shichi.replace(pass_limit=1), 1)
+    assert _played(kit, shichi, 1) != _played(kit, shichi.replace(pass_limit=1), 1)
     seek = fantan.preset("points")  # the player left of the dealer leads, seeking the card
     assert "winner_leads_next" not in seek.idle_fields()
-    assert _played(seek, 2) != _played(seek.replace(winner_leads_next=not
+    assert _played(kit, seek, 2) != _played(kit, seek.replace(winner_leads_next=not
                                                     seek.winner_leads_next), 2)

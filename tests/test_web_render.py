@@ -153,14 +153,11 @@ def test_an_eliminated_player_s_laid_out_cards_show_on_the_board() -> None:
     assert row.group(1).count('class="card') == row.group(1).count(" laid") == len(out[0].cards)
 
 
-def test_the_final_standings_show_each_total_and_a_tie_s_reason() -> None:
+def test_the_final_standings_show_each_total_and_a_tie_s_reason(kit) -> None:
     # Fan Tan over two hands, seed 6, every seat taking its first legal move: the first two
     # finish level on points.
-    match = fantan.new_match(fantan.preset("fan-tan").replace(match_hands=2), seed=6)
-    while not match.is_over:
-        if match.state.is_over:
-            match = match.next_hand()
-        match = match.play(match.state.legal_moves()[0])
+    match, _, _ = kit.play_through(
+        fantan.new_match(fantan.preset("fan-tan").replace(match_hands=2), seed=6))
     html = render.results(CAT, match.rules, view.results_view(CAT, match))
     items = re.findall(r"<li>(.*?)</li>", html)
     assert [re.sub(r"<[^>]+>", "", item) for item in items] == [

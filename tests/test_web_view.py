@@ -235,15 +235,10 @@ def test_result_board_reveals_hands_and_totals() -> None:
     assert rv.has_next and not rv.match_over and rv.lower_better
 
 
-def played_out(preset: str, hands: int, seed: int) -> fantan.Match:
+def played_out(kit, preset: str, hands: int, seed: int) -> fantan.Match:
     """A match played to its end, every seat taking its first legal move."""
-    match = fantan.new_match(fantan.preset(preset).replace(match_hands=hands), seed)
-    while True:
-        while not match.state.is_over:
-            match = match.play(match.state.legal_moves()[0])
-        if match.is_over:
-            return match
-        match = match.next_hand()
+    return kit.play_through(
+        fantan.new_match(fantan.preset(preset).replace(match_hands=hands), seed))[0]
 
 
 @pytest.mark.parametrize(("preset", "hands", "seed", "note"), [
@@ -253,14 +248,14 @@ def played_out(preset: str, hands: int, seed: int) -> fantan.Match:
     ("cinquillo", 3, 145, "Level on points and in the last hand: seat order decides."),
 ])
 def test_a_match_level_on_points_at_the_top_says_what_decided_it(
-        preset: str, hands: int, seed: int, note: str) -> None:
-    match = played_out(preset, hands, seed)
+        kit, preset: str, hands: int, seed: int, note: str) -> None:
+    match = played_out(kit, preset, hands, seed)
     rv = view.results_view(CAT, match)
     first, second = rv.standings[:2]
     assert match.totals[first] == match.totals[second]
     assert rv.tie_note == note
     # Otherwise, nothing to say.
-    clear = played_out("fan-tan", 2, 7)
+    clear = played_out(kit, "fan-tan", 2, 7)
     assert clear.totals[clear.standings[0]] != clear.totals[clear.standings[1]]
     assert view.results_view(CAT, clear).tie_note == ""
 
