@@ -315,7 +315,7 @@ def test_the_menu_says_when_the_game_in_play_counts_at_an_easier_level() -> None
     assert note in render.menu(CAT, settings, store.parse_stats(None), counts_at="easy")
     assert "counts the game" not in render.menu(CAT, settings, store.parse_stats(None),
                                                 counts_at=None)
-    assert "bei Mittel, der leichtesten Stufe" in render.menu(
+    assert "auf der Stufe „Mittel“, der leichtesten," in render.menu(
         catalog("de"), settings, store.parse_stats(None), counts_at="medium")
 
 

@@ -347,9 +347,11 @@ def test_cards_in_each_language_use_its_own_names() -> None:
     assert view.card_words(nl, french, "AC") == "klaveren aas"
     assert view.card_words(it, french, "7D") == "7 di quadri"
     assert view.card_words(it, french, "QS") == "regina di picche"
-    # The Spanish deck keeps its Spanish names in every language.
+    # The Spanish deck keeps its Spanish names, but in Italian, whose own regional decks have
+    # the same suits and figures under Italian names.
     assert view.card_words(de, spanish, "10O") == "Sota de Oros"
-    assert view.card_words(it, spanish, "11C") == "caballo di copas"
+    assert view.card_words(it, spanish, "11C") == "cavallo di coppe"
+    assert view.card_words(it, spanish, "1O") == "asso di denari"
     assert view.card_words(nb, spanish, "12B") == "rey de bastos"
 
 

@@ -752,6 +752,7 @@ class Page:
                                      self.received))
         hand_el = element("hand")
         hand_el.style.setProperty("--cards", str(len(tv.hand)))
+        hand_el.style.setProperty("--half", str(max(2, (len(tv.hand) + 1) // 2)))
         turn = (match.hand_number, len(state.moves))
         if my_turn and self.cache.get("scrolled") != turn:
             # A hand wider than the screen scrolls: at each turn, its first playable card is
