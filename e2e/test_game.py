@@ -651,6 +651,22 @@ def test_next_hand_in_a_tab_that_no_longer_plays_takes_the_game_over(
 # --- every rule system -------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("preset,lang", [("sevens", "de"), ("shichi-narabe", "it")])
+def test_the_smallest_phone_names_a_long_rule_system_whole(page: Page, server: Server, game,
+                                                            preset: str, lang: str) -> None:
+    # The longest names: a second line, within the height of the bar's buttons, before a cut.
+    page.set_viewport_size({"width": 320, "height": 568})
+    open_game(page, server, game, f"?new=1&seed=3&speed=instant&preset={preset}&lang={lang}")
+    title = page.locator(".title")
+    expect(title).to_contain_text("Sevens (Parliament)" if preset == "sevens" else "Narabe")
+    assert page.evaluate("""(t => t.scrollWidth <= t.clientWidth + 1
+                                  && t.scrollHeight <= t.clientHeight + 1)(
+                                      document.querySelector('.title'))"""), preset
+    bar = page.locator(".bar").bounding_box()
+    menu = page.locator("#open-menu").bounding_box()
+    assert bar and menu and bar["height"] <= menu["height"] + 24, (bar, menu)
+
+
 def test_one_hand_of_every_preset_reaches_its_result_board(
     page: Page, server: Server, game
 ) -> None:

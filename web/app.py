@@ -171,7 +171,8 @@ class Page:
         document.title = whole
         q(".title").innerHTML = (
             f'<span class="brand">{render.escape(cat.t("app.title"))}</span> '
-            f'<span class="subtitle">{render.escape(words)}</span>')
+            f'<span class="subtitle{" long" if len(words) > 16 else ""}">'
+            f'{render.escape(words)}</span>')
 
     def set_language(self, code):
         """Switch the language at once, without a reload, and keep the choice."""
