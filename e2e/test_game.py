@@ -844,17 +844,25 @@ def test_the_table_fits_the_screen(page: Page, server: Server, watch: Watch, gam
         assert slot["width"] >= least[0] and card["width"] >= least[1], (slot, card)
 
 
-@pytest.mark.parametrize("preset", ["fan-tan", "shichi-narabe"])
+@pytest.mark.parametrize("preset,more", [("fan-tan", ""), ("shichi-narabe", ""),
+                                         ("shichi-narabe", "&match=3"),
+                                         ("femkamp", "&players=3&match=3")],
+                         ids=["fan-tan", "shichi-narabe", "shichi-narabe-match",
+                              "femkamp-3-players"])
 def test_the_smallest_landscape_phone_holds_the_whole_table(page: Page, server: Server, game,
-                                                            preset: str) -> None:
+                                                            preset: str, more: str) -> None:
     # 568x320: the buttons (with Shichi Narabe's Pass) stand beside the hand, the message has
-    # the width above them, and nothing needs scrolling, a card chosen or not.
+    # the width above them, and nothing needs scrolling, a card chosen or not: not with a
+    # match's line above the rows, nor with the 17 cards of a three-player hand.
     page.set_viewport_size({"width": 568, "height": 320})
-    open_game(page, server, game, f"?new=1&seed=4&speed=instant&preset={preset}&lang=de")
+    open_game(page, server, game, f"?new=1&seed=4&speed=instant&preset={preset}&lang=de{more}")
     page.wait_for_selector(MY_TURN)
     page.locator(PLAYABLE).first.click(position={"x": 10, "y": 30})  # (its uncovered strip)
-    shot(page, f"smallest-landscape-{preset}")
+    shot(page, f"smallest-landscape-{preset}{more.replace('&', '-')}")
     assert page.evaluate("document.scrollingElement.scrollHeight") <= 320
+    assert page.evaluate("(h => h.scrollWidth <= h.clientWidth)(document.getElementById('hand'))")
+    last = page.locator('#hand [data-zone="hand"]').last.bounding_box()
+    assert last is not None and last["x"] + last["width"] <= 568
     for selector in ("#play", "#hint", '#hand [aria-pressed="true"]', "#message"):
         box = page.locator(selector).bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 321, selector

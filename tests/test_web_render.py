@@ -85,7 +85,9 @@ def test_pass_button_only_where_passing_is_a_choice() -> None:
                                selected=None, limited=state.rules.passing == "limited")
         assert ('id="pass"' in html) == limited
         assert 'id="play"' in html and 'id="hint"' in html and 'id="fast-forward"' in html
-        if limited:  # its passes used up: no button for a pass that cannot be made
+        if limited:  # how many are left where there is room; "Pass" alone on a phone
+            assert '<span class="long">Pass (3 left)</span><span class="short">Pass</span>' in html
+            # its passes used up: no button for a pass that cannot be made
             spent = render.controls(CAT, dataclasses.replace(tv, passes_left=0, can_pass=False),
                                     dealing=False, my_turn=True, computers_moving=False,
                                     selected=None, limited=True)

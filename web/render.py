@@ -216,9 +216,11 @@ def hand(cat: Catalog, rules: fantan.Rules, cards: Sequence[view.HandCard], my_t
     return "".join(out)
 
 
-def button(bid: str, text: str, *, disabled: bool = False, cls: str = "") -> str:
+def button(bid: str, text: str, *, disabled: bool = False, cls: str = "",
+           markup: bool = False) -> str:
+    """A button; its text is escaped unless ``markup`` says it is already HTML."""
     return (f'<button{attrs(type="button", id=bid, class_=cls or None, disabled=disabled)}>'
-            f"{escape(text)}</button>")
+            f"{text if markup else escape(text)}</button>")
 
 
 def controls(cat: Catalog, tv: view.TableView | None, *, dealing: bool, my_turn: bool,
@@ -231,8 +233,10 @@ def controls(cat: Catalog, tv: view.TableView | None, *, dealing: bool, my_turn:
     left = tv.passes_left if tv is not None and tv.passes_left is not None else 0
     if limited and left > 0:  # (its passes used up, the button has nothing more to offer)
         can = bool(tv and tv.can_pass and my_turn)
-        parts.append(button("pass", cat.n("button.pass-left", left), disabled=not can,
-                            cls="secondary"))
+        # (on a phone, "Pass" alone: our badge says how many are left)
+        label = (f'<span class="long">{escape(cat.n("button.pass-left", left))}</span>'
+                 f'<span class="short">{escape(cat.t("button.pass"))}</span>')
+        parts.append(button("pass", label, disabled=not can, cls="secondary", markup=True))
     parts.append(button("play", cat.t("button.give" if giving else "button.play"),
                         disabled=not (my_turn and selected), cls="primary"))
     parts.append(button("fast-forward", cat.t("button.fast-forward"),
