@@ -684,10 +684,11 @@ def test_one_hand_of_every_preset_reaches_its_result_board(
                  if label.startswith("Fan Tan ") else f"Fan Tan · {label}")
         expect(page).to_have_title(whole)
         expect(page.locator(".title")).to_have_text(whole.replace(" · ", " "))
-        # On a phone the bar shows the name alone, and whole.
-        assert page.evaluate("""() => [getComputedStyle(document.querySelector('.title .brand'))
-            .display, (t => t.scrollWidth <= t.clientWidth + 1)(
-            document.querySelector('.title'))]""") == ["none", True], name
+        # On a phone the bar shows the name alone, and whole; the standard game's is the title.
+        assert page.evaluate("""() => [...document.querySelectorAll('.title > span')].map(
+            s => getComputedStyle(s).display !== 'none').concat((t => t.scrollWidth <= t.clientWidth
+            + 1)(document.querySelector('.title')))""") == [name == "fan-tan", name != "fan-tan",
+                                                           True], name
         # The new hand has begun (the last one's "over" must not end the next wait at once).
         expect(page.locator("html")).not_to_have_attribute("data-phase", "over")
         rules = fantan.preset(name)
@@ -730,6 +731,18 @@ def test_a_match_moves_the_dealer_and_ends_with_standings(page: Page, server: Se
     assert page.evaluate("(s => s.scrollHeight <= s.clientHeight)("
                          "document.querySelector('#results .standings'))")
     shot(page, "landscape-match-over")
+    # On the smallest phone held upright, the standings come first, whole, above the last
+    # hand's table (which scrolls), and the buttons stay in view.
+    page.set_viewport_size({"width": 320, "height": 568})
+    standings = page.locator("#results .standings").bounding_box()
+    table = page.locator("#results .scroll").bounding_box()
+    buttons = page.locator("#results .results-buttons").bounding_box()
+    assert standings and table and buttons
+    assert standings["y"] + standings["height"] <= table["y"]
+    assert page.evaluate("(s => s.scrollHeight <= s.clientHeight)("
+                         "document.querySelector('#results .standings'))")
+    assert buttons["y"] + buttons["height"] <= 568
+    shot(page, "small-portrait-match-over")
 
 
 def test_the_custom_rules_explain_what_is_not_offered(page: Page, server: Server,
@@ -884,9 +897,11 @@ def test_the_result_board_keeps_its_buttons_in_view_on_a_short_screen(
         hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('button').id",
                             [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
         assert hit == button[1:]
-    # The table scrolls inside the board instead.
-    assert page.evaluate("(s => s.scrollHeight > s.clientHeight)("
-                         "document.querySelector('#results .scroll'))")
+    # On its side, the table scrolls inside the board instead; upright, where a player's cards
+    # take one line, overlapping, all six players are in view.
+    scrolls = page.evaluate("(s => s.scrollHeight > s.clientHeight)("
+                            "document.querySelector('#results .scroll'))")
+    assert scrolls == (size == LANDSCAPE)
 
 
 def test_a_four_player_board_shows_every_row_on_the_smallest_landscape_phone(
@@ -933,7 +948,7 @@ def test_on_a_phone_too_small_for_the_table_the_buttons_stay_in_view(
     size = {"width": 320, "height": 568}
     page.set_viewport_size(size)
     open_game(page, server, game,
-              "?new=1&seed=21&speed=instant&preset=shichi-narabe&players=3&lang=de")
+              "?new=1&seed=5&speed=instant&preset=shichi-narabe&players=8&match=3&lang=de")
     page.wait_for_selector(MY_TURN_OR_OVER)
     assert page.evaluate("document.scrollingElement.scrollHeight") > size["height"]
     for button in ("#hint", "#pass", "#play"):

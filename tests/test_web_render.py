@@ -217,7 +217,7 @@ def test_rows_are_summed_up_for_screen_readers_and_the_grid_is_hidden() -> None:
     assert "diamonds row: only the 7, next: 6 and 8" in texts
     assert "spades row: not open, waits for 7♠" in texts
     de = catalog("de")
-    assert "Karo-Reihe: nur 7, als Nächstes: 6 und 8" in [
+    assert "Karo\u2011Reihe: nur 7, als Nächstes: 6 und 8" in [
         render.row_summary(de, state.rules, rv) for rv in view.table_view(
             de, state.observation(0)).rows]
     # A row of two cards or more names both ends.

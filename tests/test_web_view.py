@@ -359,7 +359,7 @@ def test_reasons_in_every_language_and_spoken_in_words() -> None:
     info = {"reason": "not-adjacent", "card": "3H", "suit": "H", "low": "5H", "high": "9H"}
     rules = fantan.preset("fan-tan")
     assert view.reason_message(catalog("de"), rules, info) == (
-        "3♥ passt an keines der beiden Enden der ♥-Reihe (5♥–9♥).")
+        "3♥ passt an keines der beiden Enden der ♥\u2011Reihe (5♥–9♥).")  # (no line break after ♥)
     assert view.reason_message(CAT, rules, info, spoken=True) == (
         "The 3 of hearts does not touch either end of the hearts row "
         "(5 of hearts–9 of hearts).")

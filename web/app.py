@@ -169,6 +169,10 @@ class Page:
         self.cache["title"] = (cat.language, rules)
         words, whole = view.title_words(cat, rules)
         document.title = whole
+        # (the standard game: a phone's bar calls it "Fan Tan", as the new-game list does, not
+        # "Sevens", which another rule system's name begins with)
+        standard = rules is None or view.preset_of(rules) == "fan-tan"
+        q(".title").classList.toggle("standard", standard)
         q(".title").innerHTML = (
             f'<span class="brand">{render.escape(cat.t("app.title"))}</span> '
             f'<span class="subtitle{" long" if len(words) > 16 else ""}">'
