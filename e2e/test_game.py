@@ -974,3 +974,14 @@ def test_many_opponents_on_a_phone_keep_their_names_and_counts(page: Page, serve
     page.wait_for_selector(MY_TURN_OR_OVER)
     shot(page, "portrait-8-players-nl")
     assert cut_badges(page) == []
+
+
+def test_the_record_in_the_menu_fits_the_smallest_phone(page: Page, server: Server,
+                                                         game) -> None:
+    # Dutch has the longest column names ("Gewonnen partijen"): none is cut at 320 px.
+    page.set_viewport_size({"width": 320, "height": 568})
+    open_game(page, server, game, "?new=1&seed=3&speed=instant&lang=nl")
+    page.click("#open-menu")
+    record = page.locator(".record")
+    expect(record).to_be_visible()
+    assert page.evaluate("(r => r.scrollWidth <= r.clientWidth)(document.querySelector('.record'))")
