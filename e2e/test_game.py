@@ -985,3 +985,19 @@ def test_the_record_in_the_menu_fits_the_smallest_phone(page: Page, server: Serv
     record = page.locator(".record")
     expect(record).to_be_visible()
     assert page.evaluate("(r => r.scrollWidth <= r.clientWidth)(document.querySelector('.record'))")
+
+
+def test_our_badge_keeps_its_shape_whatever_the_message(page: Page, server: Server,
+                                                        game) -> None:
+    # On a phone held upright, a long message beside our badge (a refusal, say) wraps in its
+    # own room: the badge keeps its width and lines, so the hand under it does not jump.
+    page.set_viewport_size(PORTRAIT)
+    open_game(page, server, game, "?new=1&seed=5&speed=instant&preset=ruter-7&match=3&lang=nl")
+    page.wait_for_selector(MY_TURN)
+    measure = """m => { document.getElementById('message').textContent = m;
+        const b = document.querySelector('.you-line .seat').getBoundingClientRect();
+        return [Math.round(b.width), Math.round(b.height)]; }"""
+    short = page.evaluate(measure, "Lina denkt na…")
+    long = page.evaluate(measure, "De 10♠ sluit niet aan op de ♠‑rij, waar tot nu toe alleen "
+                                  "de 7♠ ligt.")
+    assert short == long
