@@ -1001,3 +1001,17 @@ def test_our_badge_keeps_its_shape_whatever_the_message(page: Page, server: Serv
     long = page.evaluate(measure, "De 10♠ sluit niet aan op de ♠‑rij, waar tot nu toe alleen "
                                   "de 7♠ ligt.")
     assert short == long
+
+
+def test_a_hand_of_nine_takes_one_row_on_a_phone(page: Page, server: Server, game) -> None:
+    # Cinquillo deals 9 cards each to 4 players (the 5s laid out): one row on a phone held
+    # upright, not 7 and 2, each card still showing a finger-wide strip.
+    page.set_viewport_size(PORTRAIT)
+    open_game(page, server, game, "?new=1&seed=5&speed=instant&preset=cinquillo")
+    page.wait_for_selector(MY_TURN)
+    boxes = page.eval_on_selector_all(
+        '#hand [data-zone="hand"]',
+        "cards => cards.map(c => { const r = c.getBoundingClientRect(); return [r.x, r.y]; })")
+    assert len(boxes) == 9
+    assert max(y for _, y in boxes) - min(y for _, y in boxes) < 20, boxes
+    assert min(b[0] - a[0] for a, b in itertools.pairwise(boxes)) >= 34, boxes

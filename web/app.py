@@ -757,7 +757,10 @@ class Page:
                                      self.received))
         hand_el = element("hand")
         hand_el.style.setProperty("--cards", str(len(tv.hand)))
-        hand_el.style.setProperty("--half", str(max(2, (len(tv.hand) + 1) // 2)))
+        # (how many cards a row of the hand aims at on a phone held upright: up to 9 on one,
+        # a longer hand in two halves)
+        n = len(tv.hand)
+        hand_el.style.setProperty("--per-row", str(max(2, n if n <= 9 else (n + 1) // 2)))
         turn = (match.hand_number, len(state.moves))
         if my_turn and self.cache.get("scrolled") != turn:
             # A hand wider than the screen scrolls: at each turn, its first playable card is
