@@ -326,3 +326,32 @@ def test_a_new_game_does_not_announce_the_last_one_s_moves(page: Page, server: S
         told += int(summed.group(1)) if summed else len(re.findall(r"\b(?:plays|You play) ",
                                                                    line))
     assert told == first["table"], first
+
+
+def test_keys_are_answered_in_words_for_keys_and_once(page: Page, server: Server,
+                                                       game) -> None:
+    # Enter pressed again and again while the others play: "Wait for your turn" is said once,
+    # not once a press.
+    seed = seed_where("fan-tan", lambda m: m.state.to_move == 1)
+    page.set_viewport_size(DESKTOP)
+    game.boot(page, server.url + f"?new=1&seed={seed}&pace=600")
+    page.wait_for_selector("html[data-phase=dealing]")
+    page.keyboard.press("Escape")  # (the deal: at this pace it would never end by itself)
+    page.wait_for_selector("html[data-phase=playing][data-turn='1']")
+    page.focus('#hand [data-zone="hand"]')
+    for _ in range(12):
+        page.keyboard.press("Enter")
+    spoken = page.locator("#announce p").all_inner_texts()
+    assert spoken.count("Wait for your turn.") == 1, spoken
+    # A card chosen from the keyboard: the message names the keys, not a tap.
+    seed = seed_where("fan-tan", lambda m: m.state.to_move == 0)
+    open_game(page, server, game, f"?new=1&seed={seed}&speed=instant")
+    page.wait_for_selector(f"html[data-phase=playing][data-turn='0'] {PLAYABLE}")
+    page.focus('#hand [data-card="7D"]')
+    page.keyboard.press("Space")
+    expect(page.locator("#message")).to_have_text(
+        "Press Enter to put down the 7♦, or Escape to put it back.")
+    page.keyboard.press("Escape")
+    page.locator('#hand [data-card="7D"]').click()
+    expect(page.locator("#message")).to_have_text(
+        "Press Play to put down the 7♦, or tap it again.")

@@ -42,6 +42,11 @@ def test_hand_cards_carry_the_hooks_and_say_whether_they_play() -> None:
         assert (a.get("aria-disabled") == "true") == (not playable)
         assert a["aria-label"].endswith("not playable" if not playable else "playable")
     assert 'aria-pressed="true"' in html
+    # Choosing a card to give (Ruter 7), a card is one that can be given, not played.
+    given = render.hand(CAT, state.rules, tv.hand, True, None, giving=True)
+    labels = [a["aria-label"] for t, a in parse(given) if a.get("data-zone") == "hand"]
+    assert "7 of diamonds, can be given" in labels
+    assert not any(x.endswith(", playable") for x in labels)
 
 
 def test_table_cards_and_seats_have_their_hooks() -> None:
@@ -52,6 +57,10 @@ def test_table_cards_and_seats_have_their_hooks() -> None:
     assert [a["data-card"] for a in table] == ["7D"]
     seats = "".join(render.seat(CAT, sv) for sv in tv.seats)
     assert [a["data-seat"] for t, a in parse(seats) if "data-seat" in a] == ["0", "1", "2", "3"]
+    # A seat nearly out: its "!" is for the eyes, its words for a screen reader.
+    low = dataclasses.replace(tv.seats[1], low=True)
+    assert ('<span class="tag low" title="Nearly out"><span aria-hidden="true">!</span>'
+            '<span class="sr"> Nearly out</span></span>') in render.seat(CAT, low)
 
 
 def test_no_inline_styles_or_handlers_anywhere() -> None:

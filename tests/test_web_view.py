@@ -233,6 +233,17 @@ def test_result_board_reveals_hands_and_totals() -> None:
         assert line.cards_left == result.cards_left[line.seat]
         assert line.total == match.totals[line.seat]
     assert rv.has_next and not rv.match_over and rv.lower_better
+    assert rv.spoken == rv.headline
+
+
+def test_after_a_match_a_screen_reader_hears_the_hand_s_winner_too(kit) -> None:
+    match = played_out(kit, "domino", 2, 3)
+    rv = view.results_view(CAT, match)
+    result = match.state.result
+    assert result is not None and rv.match_over
+    hand = "You win the hand!" if result.winner == 0 else (
+        f"{view.seat_name(CAT, result.winner)} wins the hand.")
+    assert rv.spoken == f"{hand} {rv.headline}" and "match" in rv.headline
 
 
 def played_out(kit, preset: str, hands: int, seed: int) -> fantan.Match:
@@ -401,3 +412,24 @@ def test_announcements_never_flood() -> None:
     assert view.announcement(catalog("de"), rules, many) == (
         "5 Züge: 3 Karten gelegt, 2× gepasst. Zuletzt: Otto passt.")
     assert view.announcement(CAT, rules, []) == ""
+
+
+def test_a_seat_going_out_is_always_said() -> None:
+    # Where play goes on for the places (Shichi Narabe), nothing else would say it.
+    rules = fantan.preset("shichi-narabe")
+    few = [fantan.Event("play", 1, "KD"), fantan.Event("pass", 2)]
+    assert view.announcement(CAT, rules, few, out=(1,)) == (
+        "Lina plays king of diamonds. Lina goes out. Otto passes.")
+    # Only at its last card: a seat out of cards plays no more.
+    two = [fantan.Event("play", 0, "QD"), fantan.Event("play", 1, "8S"),
+           fantan.Event("play", 0, "KD")]
+    assert view.announcement(CAT, rules, two, out=(0,)) == (
+        "You play queen of diamonds. Lina plays 8 of spades. You play king of diamonds. "
+        "You go out.")
+    # Summed up, the moves; not the seats going out.
+    many = [fantan.Event("play", 1, "7D"), fantan.Event("pass", 2), fantan.Event("play", 3, "8D"),
+            fantan.Event("play", 1, "6D"), fantan.Event("pass", 2)]
+    assert view.announcement(CAT, rules, many, out=(3,)) == (
+        "5 moves: 3 cards played, 2 passes. Last: Otto passes. Maya goes out.")
+    assert view.announcement(catalog("it"), rules, few, out=(1,)).split(". ")[1] == (
+        "Lina ha chiuso")

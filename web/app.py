@@ -135,6 +135,8 @@ class Page:
         self.seat_count = 0
         self.draft = None
         self.unspoken = []  # events not yet announced to screen readers
+        self.by_keys = False  # the player's last input was a key (not a tap or a click)
+        self.last_spoken = ("", 0.0)  # the live region's last line, and when
 
     # --- start-up ---------------------------------------------------------------------------
 
@@ -246,6 +248,7 @@ class Page:
     def listen(self):
         document.addEventListener("click", create_proxy(self.on_click))
         document.addEventListener("keydown", create_proxy(self.on_key))
+        document.addEventListener("pointerdown", create_proxy(self.on_pointer), True)
         document.addEventListener("change", create_proxy(self.on_change))
         window.addEventListener("storage", create_proxy(self.on_storage))
         window.addEventListener("fantan:save", create_proxy(lambda _e: self.save()))
@@ -297,6 +300,10 @@ class Page:
         else:
             self.set_phase("playing")
             self.render()
+            if self.selected is not None:  # (a card chosen before a reload: Enter plays it)
+                card = q(f'#hand [data-card="{self.selected}"]')
+                if card is not None and document.activeElement in (None, document.body):
+                    card.focus()
             self.drive()
 
     def restore_gift(self):
@@ -477,7 +484,11 @@ class Page:
         self.skip = False
         self.set_phase("dealing")
         self.render()
-        self.message(self.cat.t("msg.dealing"))
+        self.message(self.cat.t("msg.dealing-keys" if self.by_keys else "msg.dealing"))
+        if self.lost_focus:  # (Next hand took the focus with the board: Skip holds it now)
+            skip = q("#skip-deal")
+            if skip is not None:
+                skip.focus()
         cards = document.querySelectorAll('#hand [data-zone="hand"]')
         count = cards.length
         if count and not self.pace_override == 0:
@@ -513,10 +524,18 @@ class Page:
             await self.sleep(count * pause + 0.35, gen)
         if gen != self.gen:
             return
+        self.end_deal()
+
+    def end_deal(self):
+        """The deal is over (done or skipped): play begins."""
         self.end_deal_flights()
         self.dealing = False
         self.set_phase("playing")
         self.message("")
+        skip = up(document.activeElement, "#skip-deal")
+        if skip is not None:  # (Skip goes with the deal: the focus finds the table's first control)
+            skip.blur()
+            self.lost_focus = True
         self.render()
         self.refocus()
         self.drive()
@@ -550,14 +569,8 @@ class Page:
 
     def skip_deal(self):
         if self.dealing:
-            self.end_deal_flights()
             self.gen += 1
-            self.dealing = False
-            self.set_phase("playing")
-            self.message("")
-            self.render()
-            self.refocus()
-            self.drive()
+            self.end_deal()
 
     # --- what happened: flights, flashes, messages ----------------------------------------
 
@@ -658,7 +671,13 @@ class Page:
             self.speak(text)
 
     def speak(self, text):
-        """Add a line to the live region (a log: screen readers read each new line once)."""
+        """Add a line to the live region (a log: screen readers read each new line once). The
+        same line again within a second (a key held down while the others play) is not added."""
+        now = time.monotonic()
+        last, when = self.last_spoken
+        self.last_spoken = (text, now)
+        if text == last and now - when < 1.0:
+            return
         region = element("announce")
         line = document.createElement("p")
         line.textContent = text
@@ -670,7 +689,8 @@ class Page:
         """Announce what happened since the last announcement: one by one when it is a few
         events, summed up when a fast sequence produced many."""
         if self.unspoken and self.match is not None:
-            text = view.announcement(self.cat, self.match.rules, self.unspoken)
+            text = view.announcement(self.cat, self.match.rules, self.unspoken,
+                                     out=self.match.state.observation(HUMAN).out)
             self.unspoken = []
             if text:
                 self.speak(text)
@@ -754,7 +774,7 @@ class Page:
             self.selected = None
         focus = self.focus_before()
         self.put("hand", render.hand(cat, rules, tv.hand, our_turn, self.selected,
-                                     self.received))
+                                     self.received, giving=tv.giving))
         hand_el = element("hand")
         hand_el.style.setProperty("--cards", str(len(tv.hand)))
         # (how many cards a row of the hand aims at on a phone held upright: up to 9 on one,
@@ -877,7 +897,7 @@ class Page:
         board.hidden = self.results_hidden
         self.cover_table(not self.results_hidden)
         self.speak_events()
-        self.message(rv.headline, speak=focus)
+        self.message(rv.headline, speak=rv.spoken if focus else False)
         root.dataset.turn = ""
         if focus and not self.results_hidden:
             element("results-title").focus()  # keyboard users land on the board
@@ -963,8 +983,8 @@ class Page:
             self.message(cat.t("msg.give-selected", card=card, name=name),
                          speak=cat.t("msg.give-selected", card=words, name=name))
         else:
-            self.message(cat.t("msg.selected", card=card),
-                         speak=cat.t("msg.selected", card=words))
+            key = "msg.selected-keys" if self.by_keys else "msg.selected"
+            self.message(cat.t(key, card=card), speak=cat.t(key, card=words))
 
     def gift_names(self):
         gift = self.match.state.pending_gift
@@ -1082,10 +1102,15 @@ class Page:
         if action is not None:
             action()
 
+    def on_pointer(self, _event):
+        self.by_keys = False
+
     def on_key(self, event):
+        key = str(event.key)
+        if key not in ("Shift", "Control", "Alt", "Meta"):
+            self.by_keys = True  # (messages then name keys, not taps)
         if q("dialog[open]") is not None or self.match is None:
             return
-        key = str(event.key)
         target = event.target
         in_hand = up(target, '[data-zone="hand"]')
         if key in ("h", "H") and not event.ctrlKey and not event.metaKey and not event.altKey:

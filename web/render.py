@@ -36,7 +36,8 @@ def icon(name: str, cls: str = "pip") -> str:
 
 
 def card(cat: Catalog, rules: fantan.Rules, code: str, zone: str, *,
-         playable: bool | None = None, selected: bool = False, extra: str = "") -> str:
+         playable: bool | None = None, selected: bool = False, extra: str = "",
+         giving: bool = False) -> str:
     """One card face. Hand cards are buttons (focusable, tappable); others are plain boxes."""
     rank, suit = view.split(code)
     name = view.pip(rules, suit)
@@ -59,7 +60,8 @@ def card(cat: Catalog, rules: fantan.Rules, code: str, zone: str, *,
             label = f"{rank} {label}"
         if playable is not None:
             classes.append("playable" if playable else "dim")
-            label = cat.t("card.playable" if playable else "card.not-playable", card=label)
+            label = cat.t(("card.giveable" if giving else "card.playable") if playable
+                          else "card.not-playable", card=label)
         if selected:
             classes.append("selected")
         button_attrs = attrs(type="button", class_=" ".join(classes), data_card=code,
@@ -122,7 +124,8 @@ def seat(cat: Catalog, sv: view.SeatView, flash: bool = False) -> str:
         status = f'<span class="tag place">{escape(cat.t("seat.place", place=sv.place))}</span>'
     elif sv.low:
         low = escape(cat.t("seat.low"))
-        tags.append(f'<span class="tag low" title="{low}">!<span class="sr"> {low}</span></span>')
+        tags.append(f'<span class="tag low" title="{low}"><span aria-hidden="true">!</span>'
+                    f'<span class="sr"> {low}</span></span>')
     if status:
         facts.insert(0, status)
     # The seat to move: a marker beside the name as well as the coloured border.
@@ -206,13 +209,14 @@ def rows(cat: Catalog, rules: fantan.Rules, rvs: Iterable[view.RowView],
 
 
 def hand(cat: Catalog, rules: fantan.Rules, cards: Sequence[view.HandCard], my_turn: bool,
-         selected: str | None, received: str | None = None) -> str:
+         selected: str | None, received: str | None = None, giving: bool = False) -> str:
+    """The cards in hand; ``giving``: the choice is of a card to give (Ruter 7), not to play."""
     out = []
     for hc in cards:
         extra = "received" if hc.code == received else ""
         out.append(card(cat, rules, hc.code, "hand",
                         playable=hc.playable if my_turn else None,
-                        selected=hc.code == selected, extra=extra))
+                        selected=hc.code == selected, extra=extra, giving=giving))
     return "".join(out)
 
 

@@ -344,19 +344,34 @@ SPOKEN_LIMIT = 3  # more events than this at once are summarised, not read one b
 
 
 def announcement(cat: Catalog, rules: fantan.Rules, events: Sequence[fantan.Event],
-                 limit: int = SPOKEN_LIMIT) -> str:
+                 limit: int = SPOKEN_LIMIT, out: Sequence[int] = ()) -> str:
     """What the live region says about events that happened since it last spoke: each event
     when there are few, a count and the last one when many came at once (fast forward), so a
-    screen reader is never flooded."""
-    texts = [t for t in (event_text(cat, rules, e, spoken=True) for e in events) if t]
-    if len(texts) <= limit:
-        return " ".join(cat.t("announce.sentence", text=t) for t in texts)
+    screen reader is never flooded. A seat of ``out`` (the seats out of cards) whose last card
+    is among the events goes out there, and that is always said."""
+    said: list[str] = []  # every line in order, the moves and the seats going out
+    moves: list[str] = []
+    outs: list[str] = []
+    for i, e in enumerate(events):
+        text = event_text(cat, rules, e, spoken=True)
+        if text:
+            said.append(text)
+            moves.append(text)
+        if e.kind == "play" and e.seat in out and not any(
+                later.kind == "play" and later.seat == e.seat for later in events[i + 1:]):
+            went = cat.t("event.you-out" if e.seat == HUMAN else "event.out",
+                         name=seat_name(cat, e.seat))
+            said.append(went)
+            outs.append(went)
+    if len(moves) <= limit:
+        return " ".join(cat.t("announce.sentence", text=t) for t in said)
     plays = sum(1 for e in events if e.kind == "play")
     passes = sum(1 for e in events if e.kind == "pass")
-    summary = cat.t("announce.summary", moves=cat.n("announce.moves", len(texts)),
+    summary = cat.t("announce.summary", moves=cat.n("announce.moves", len(moves)),
                     played=cat.n("announce.played", plays),
                     passes=cat.n("announce.passes", passes))
-    return summary + " " + cat.t("announce.last", text=texts[-1])
+    return " ".join([summary, cat.t("announce.last", text=moves[-1])]
+                    + [cat.t("announce.sentence", text=t) for t in outs])
 
 
 def received_gift(obs: fantan.Observation, since: int = 0) -> tuple[int, str] | None:
@@ -391,6 +406,9 @@ class ResultLine:
 class ResultsView:
     title: str
     headline: str
+    spoken: str
+    """What a screen reader hears as the board opens: the headline, after a match the hand's
+    winner first."""
     lines: list[ResultLine]
     match_over: bool
     has_next: bool
@@ -434,18 +452,22 @@ def results_view(cat: Catalog, match: fantan.Match) -> ResultsView:
             passes=result.passes[s],
             laid_out=laid.get(s, ()),
         ))
+    won_hand = (cat.t("results.you-win") if result.winner == HUMAN
+                else cat.t("results.winner", name=seat_name(cat, result.winner)))
+    spoken = won_hand
     if match.is_over and multi:
         first = match.standings[0]
         title = cat.t("results.match-over")
         headline = (cat.t("results.you-win-match") if first == HUMAN
                     else cat.t("results.match-winner", name=seat_name(cat, first)))
+        spoken = f"{won_hand} {headline}"  # (the board shows the hand's winner by a star)
     else:
         title = cat.t("results.title")
-        headline = (cat.t("results.you-win") if result.winner == HUMAN
-                    else cat.t("results.winner", name=seat_name(cat, result.winner)))
+        headline = won_hand
     return ResultsView(
         title=title,
         headline=headline,
+        spoken=spoken,
         lines=lines,
         match_over=match.is_over,
         has_next=not match.is_over,
