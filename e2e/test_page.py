@@ -26,6 +26,9 @@ def test_boots_and_python_answers(
     # ...on the browser's Python, not this one.
     assert re.fullmatch(r"3\.\d+\.\d+", page.get_attribute("#app", "data-python") or "")
     expect(page.locator("#loading")).to_be_hidden()
+    # A first visit: nothing saved, so nothing set aside and nothing to say about it.
+    expect(page.locator("#notice")).to_be_hidden()
+    assert not page.evaluate("Object.keys(localStorage).filter(k => k.includes('aside'))")
     # The runtime came from our own server: PyScript did not go to a CDN for Pyodide.
     assert any(url.endswith("/vendor/pyodide/pyodide.asm.wasm") for url in watch.urls())
     # (PyScript starts its worker from a blob: URL it makes; every download is ours.)

@@ -52,6 +52,32 @@ def test_a_save_round_trips() -> None:
     assert notice is None and loaded == match
 
 
+class JsNull:
+    """What Pyodide hands over for JavaScript's null: an object, not None."""
+
+    def __str__(self) -> str:
+        return "jsnull"
+
+
+class BrowserStorage(FakeStorage):
+    """localStorage as the page sees it: a key never written reads as JavaScript's null."""
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802
+        value = super().getItem(key)
+        return JsNull() if value is None else value  # type: ignore[return-value]
+
+
+def test_a_first_visit_finds_nothing_to_set_aside() -> None:
+    storage = BrowserStorage()
+    s = store.Store(storage, "tab-a", clock)
+    assert s.owns()
+    s.claim()
+    loaded, notice = s.load()
+    assert loaded is None and notice is None
+    assert storage.data == {store.OWNER_KEY: "tab-a"}  # nothing set aside
+    assert s.load_settings() == store.parse_settings(None)
+
+
 def test_a_bad_save_is_set_aside_never_lost() -> None:
     for bad in ("{not json", '{"format": "fantan.web-save", "version": 99, "match": {}}',
                 json.dumps({"format": "fantan.web-save", "version": 1,

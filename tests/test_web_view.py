@@ -170,6 +170,9 @@ def test_the_strategy_tips_speak_of_the_rules_own_deck_and_start() -> None:
     # are laid down before play, so nobody holds one to open with.
     tips = view.strategy_tips(CAT, fantan.preset("cinquillo"))
     assert not any("Each start card" in t for t in tips)
+    assert not any("open a new row" in t for t in tips)  # (no row is left to open)
+    assert any("hold back the cards that would let them play on" in t for t in tips)
+    assert any("open a new row" in t for t in view.strategy_tips(CAT, fantan.preset("sevens")))
     assert tips[0].startswith("4s and 6s are gates")
     assert tips[1].endswith(
         "holding 7 of bastos, sota of bastos and caballo of bastos, play the 6 of bastos.")

@@ -36,14 +36,11 @@ root = document.documentElement
 params = window.URLSearchParams.new(window.location.search)
 
 
-def nothing(value):
-    """None for Python's None and for JavaScript's null/undefined as Pyodide hands them over."""
-    return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
 
 
 def param(name, default=None):
     value = params.get(name)
-    return default if nothing(value) else str(value)
+    return default if store.missing(value) else str(value)
 
 
 def element(eid):
@@ -53,15 +50,15 @@ def element(eid):
 def q(selector):
     """The first element matching a selector, or None."""
     found = document.querySelector(selector)
-    return None if nothing(found) else found
+    return None if store.missing(found) else found
 
 
 def up(el, selector):
     """The element or its nearest ancestor matching a selector, or None."""
-    if nothing(el) or not hasattr(el, "closest"):
+    if store.missing(el) or not hasattr(el, "closest"):
         return None
     found = el.closest(selector)
-    return None if nothing(found) else found
+    return None if store.missing(found) else found
 
 
 def js_obj(value):
@@ -175,6 +172,8 @@ class Page:
         # "Sevens", which another rule system's name begins with)
         standard = rules is None or view.preset_of(rules) == "fan-tan"
         q(".title").classList.toggle("standard", standard)
+        # (a name that goes on from the title, "Fan Tan with chips", keeps the title on a phone)
+        q(".title").classList.toggle("branded", whole == f"{cat.t('app.title')} {words}")
         q(".title").innerHTML = (
             f'<span class="brand">{render.escape(cat.t("app.title"))}</span> '
             f'<span class="subtitle{" long" if len(words) > 16 else ""}">'
@@ -710,20 +709,19 @@ class Page:
         cat = self.cat
         gift = state.pending_gift
         giving = gift is not None and gift[0] == HUMAN
-        if self.received and state.to_move == HUMAN and not giving:
-            return  # keep "X gave you the Y" on screen for this turn
         if self.selected and self.my_turn():
             self.say_selected(self.selected)  # (a card chosen before a reload)
             return
         if giving:
             text = cat.t("msg.give", name=view.seat_name(cat, gift[1]))
-            note = self.received_note()[1] if self.received else None
-            # A card came to us and one must go from us: both are said.
-            self.message(f"{note} {text}" if note else text)
         elif "pass" in state.legal_moves():
-            self.message(cat.t("msg.your-turn-pass"))
+            text = cat.t("msg.your-turn-pass")
         else:
-            self.message(cat.t("msg.your-turn"))
+            text = cat.t("msg.your-turn")
+        # A card given to us stays on screen this turn, with what to do now (it was said as
+        # it came: a screen reader hears what to do).
+        note = self.received_note()[1] if self.received and state.to_move == HUMAN else None
+        self.message(f"{note} {text}" if note else text, speak=text)
 
     # --- drawing ----------------------------------------------------------------------------
 
@@ -815,7 +813,8 @@ class Page:
         """What this tab's session noted of the table (keep_view), or None."""
         session = self.session
         try:
-            return session.getItem(store.VIEW_KEY) if session is not None else None
+            text = session.getItem(store.VIEW_KEY) if session is not None else None
+            return None if store.missing(text) else str(text)
         except Exception:
             return None
 
@@ -1186,8 +1185,8 @@ class Page:
     # --- two tabs ---------------------------------------------------------------------------
 
     def on_storage(self, event):
-        key = None if nothing(event.key) else str(event.key)
-        owner = None if nothing(event.newValue) else str(event.newValue)
+        key = None if store.missing(event.key) else str(event.key)
+        owner = None if store.missing(event.newValue) else str(event.newValue)
         if key == store.OWNER_KEY and owner is not None and owner != self.store.tab:
             self.go_passive()
 

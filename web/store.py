@@ -46,6 +46,13 @@ DEFAULT_SETTINGS: dict[str, Any] = {
 }
 
 
+def missing(value: object) -> bool:
+    """Whether a value read from the page is none: Python's None, or JavaScript's null or
+    undefined as Pyodide hands them over (objects of their own, not None: a key never
+    written must not read as the text "jsnull")."""
+    return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
+
+
 class Storage(Protocol):
     def getItem(self, key: str) -> str | None: ...  # noqa: N802 (the DOM's names)
     def setItem(self, key: str, value: str) -> None: ...  # noqa: N802
@@ -366,7 +373,7 @@ class Store:
         except Exception:
             self.failed = True
             return None
-        return None if value is None else str(value)
+        return None if missing(value) else str(value)
 
     def write(self, key: str, value: str) -> bool:
         if self.storage is None:

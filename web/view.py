@@ -694,7 +694,9 @@ def strategy_tips(cat: Catalog, rules: fantan.Rules, chosen: str | None = None) 
         "passes": rules.passing == "forced",
         "values": rules.scoring in ("face-value", "ruter7-values"),
     }
-    tips = [t for t in TIPS if applies.get(t, True)]
+    # (with every row open from the start, counting cards means holding back, not opening)
+    tips = ["count-preplaced" if t == "count" and rules.opening == "preplaced" else t
+            for t in TIPS if applies.get(t, True)]
     lead = []
     if rules.start_rank == "chosen":
         lead = [cat.t("tip.chosen-known", start=values["start"]) if chosen in ranks
