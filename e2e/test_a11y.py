@@ -135,6 +135,13 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, server: Server, game) 
     page.keyboard.press("Escape")
     expect(page.locator("#rules-page")).to_be_hidden()
     assert page.evaluate("document.activeElement.id") == "open-rules"
+    # The hand is one stop of Tab (the arrows move in it): the next stop is Hint.
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert focused_card(page) is not None
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "hint"
+    page.keyboard.press("Shift+Tab")
     moves = 0
     while True:
         page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)

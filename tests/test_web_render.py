@@ -42,6 +42,11 @@ def test_hand_cards_carry_the_hooks_and_say_whether_they_play() -> None:
         assert (a.get("aria-disabled") == "true") == (not playable)
         assert a["aria-label"].endswith("not playable" if not playable else "playable")
     assert 'aria-pressed="true"' in html
+    # One stop of the Tab key for the whole hand: the chosen card, else the first that plays.
+    assert [a["data-card"] for a in cards if a.get("tabindex") != "-1"] == ["7D"]
+    waiting = [a for t, a in parse(render.hand(CAT, state.rules, tv.hand, False, None))
+               if a.get("data-zone") == "hand"]
+    assert [a["data-card"] for a in waiting if a.get("tabindex") != "-1"] == [tv.hand[0].code]
     # Choosing a card to give (Ruter 7), a card is one that can be given, not played.
     given = render.hand(CAT, state.rules, tv.hand, True, None, giving=True)
     labels = [a["aria-label"] for t, a in parse(given) if a.get("data-zone") == "hand"]

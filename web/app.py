@@ -1125,8 +1125,9 @@ class Page:
                     not element("results").hidden or not element("takeover").hidden
                     or up(target, "input, select, textarea, [role='region']") is not None):
                 return
-            cards = [el for el in document.querySelectorAll('#hand [data-zone="hand"]')
-                     if el.getAttribute("aria-disabled") != "true"]
+            # (through the cards that play; when none does, through them all)
+            every = list(document.querySelectorAll('#hand [data-zone="hand"]'))
+            cards = [el for el in every if el.getAttribute("aria-disabled") != "true"] or every
             if not cards:
                 return
             event.preventDefault()

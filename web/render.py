@@ -37,7 +37,7 @@ def icon(name: str, cls: str = "pip") -> str:
 
 def card(cat: Catalog, rules: fantan.Rules, code: str, zone: str, *,
          playable: bool | None = None, selected: bool = False, extra: str = "",
-         giving: bool = False) -> str:
+         giving: bool = False, tab_stop: bool = True) -> str:
     """One card face. Hand cards are buttons (focusable, tappable); others are plain boxes."""
     rank, suit = view.split(code)
     name = view.pip(rules, suit)
@@ -66,6 +66,7 @@ def card(cat: Catalog, rules: fantan.Rules, code: str, zone: str, *,
             classes.append("selected")
         button_attrs = attrs(type="button", class_=" ".join(classes), data_card=code,
                              data_zone=zone, aria_label=label,
+                             tabindex=None if tab_stop else "-1",
                              aria_disabled="true" if playable is False else None,
                              aria_pressed="true" if selected else None)
         return f'<button{button_attrs}>{face}<span class="mark" aria-hidden="true"></span></button>'
@@ -210,13 +211,20 @@ def rows(cat: Catalog, rules: fantan.Rules, rvs: Iterable[view.RowView],
 
 def hand(cat: Catalog, rules: fantan.Rules, cards: Sequence[view.HandCard], my_turn: bool,
          selected: str | None, received: str | None = None, giving: bool = False) -> str:
-    """The cards in hand; ``giving``: the choice is of a card to give (Ruter 7), not to play."""
+    """The cards in hand; ``giving``: the choice is of a card to give (Ruter 7), not to play.
+
+    The hand is one stop of the Tab key (the chosen card, else the first that plays, else the
+    first), the arrows moving through it, so that Tab goes on to the buttons at once."""
+    codes = [hc.code for hc in cards]
+    stop = selected if selected in codes else next(
+        (hc.code for hc in cards if my_turn and hc.playable), codes[0] if codes else None)
     out = []
     for hc in cards:
         extra = "received" if hc.code == received else ""
         out.append(card(cat, rules, hc.code, "hand",
                         playable=hc.playable if my_turn else None,
-                        selected=hc.code == selected, extra=extra, giving=giving))
+                        selected=hc.code == selected, extra=extra, giving=giving,
+                        tab_stop=hc.code == stop))
     return "".join(out)
 
 
