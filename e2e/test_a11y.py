@@ -142,6 +142,13 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, server: Server, game) 
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.id") == "hint"
     page.keyboard.press("Shift+Tab")
+    # (the stop moves with the arrows: Tab leaves from the card the arrows reached)
+    page.keyboard.press("ArrowLeft")
+    reached = focused_card(page)
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "hint"
+    page.keyboard.press("Shift+Tab")
+    assert focused_card(page) == reached
     moves = 0
     while True:
         page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)

@@ -1017,3 +1017,27 @@ def test_a_hand_of_nine_takes_one_row_on_a_phone(page: Page, server: Server, gam
     assert len(boxes) == 9
     assert max(y for _, y in boxes) - min(y for _, y in boxes) < 20, boxes
     assert min(b[0] - a[0] for a, b in itertools.pairwise(boxes)) >= 34, boxes
+
+
+def test_an_eight_player_match_board_keeps_its_buttons_on_the_smallest_phone(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # Eight lines of standings and eight of the last hand, in German, at 320x568: the table
+    # gives way first, the standings after it, and the buttons stay in view.
+    match = fantan.new_match(fantan.preset("fan-tan").replace(players=8, match_hands=2), 4)
+    while not match.is_over:
+        match = match.next_hand() if match.state.is_over else match.play(
+            match.state.legal_moves()[0])
+    with_save(context, store.save_text(match))
+    page.set_viewport_size({"width": 320, "height": 568})
+    game.boot(page, server.url + "?lang=de")
+    expect(page.locator("#results .standings li")).to_have_count(8)
+    shot(page, "small-portrait-8-player-match-over")
+    card = page.locator("#results .results-card").bounding_box()
+    assert card is not None
+    for button in ("#new-game", "#show-table"):
+        box = page.locator(button).bounding_box()
+        assert box is not None and box["y"] >= card["y"], button
+        assert box["y"] + box["height"] <= min(568, card["y"] + card["height"]), button
+    standings = page.locator("#results .standings").bounding_box()
+    table = page.locator("#results .scroll").bounding_box()
+    assert standings and table and standings["y"] + standings["height"] <= table["y"]

@@ -429,7 +429,7 @@ def test_a_seat_going_out_is_always_said() -> None:
     assert view.announcement(CAT, rules, two, out=(0,)) == (
         "You play queen of diamonds. Lina plays 8 of spades. You play king of diamonds. "
         "You go out.")
-    # Summed up, the moves; not the seats going out.
+    # Many moves are summed up; a seat going out is still said, after the summary.
     many = [fantan.Event("play", 1, "7D"), fantan.Event("pass", 2), fantan.Event("play", 3, "8D"),
             fantan.Event("play", 1, "6D"), fantan.Event("pass", 2)]
     assert view.announcement(CAT, rules, many, out=(3,)) == (

@@ -1137,6 +1137,11 @@ class Page:
                 i = codes.index(current) + (1 if key == "ArrowRight" else -1)
             else:
                 i = 0 if key == "ArrowRight" else len(codes) - 1
+            # (the hand's one stop of Tab moves along: Tab leaves from here, Shift+Tab
+            # comes back here)
+            for el in every:
+                el.setAttribute("tabindex", "-1")
+            cards[i % len(cards)].setAttribute("tabindex", "0")
             cards[i % len(cards)].focus()
         elif key == "Enter" and in_hand is not None:
             event.preventDefault()
