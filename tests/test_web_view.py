@@ -324,6 +324,13 @@ def test_the_title_names_the_rule_system_in_play() -> None:
     assert view.title_words(CAT, chips) == ("with chips", "Fan Tan with chips")
     assert view.title_words(catalog("de"), chips) == ("mit Chips", "Fan Tan mit Chips")
     assert view.title_words(CAT, fantan.preset("sjuan")) == ("Sjuan", "Fan Tan · Sjuan")
+    # On a phone: the standard game is "Fan Tan", a name going on from the title keeps it, the
+    # others stand alone.
+    assert view.phone_title(CAT, None) == "standard"
+    assert view.phone_title(CAT, fantan.preset("fan-tan").replace(players=5)) == "standard"
+    assert view.phone_title(catalog("nb"), chips) == "branded"
+    assert view.phone_title(CAT, fantan.preset("sjuan")) == ""
+    assert view.phone_title(CAT, custom) == ""
 
 
 def test_the_new_game_screen_starts_from_the_game_s_own_match_length() -> None:

@@ -168,12 +168,9 @@ class Page:
         self.cache["title"] = (cat.language, rules)
         words, whole = view.title_words(cat, rules)
         document.title = whole
-        # (the standard game: a phone's bar calls it "Fan Tan", as the new-game list does, not
-        # "Sevens", which another rule system's name begins with)
-        standard = rules is None or view.preset_of(rules) == "fan-tan"
-        q(".title").classList.toggle("standard", standard)
-        # (a name that goes on from the title, "Fan Tan with chips", keeps the title on a phone)
-        q(".title").classList.toggle("branded", whole == f"{cat.t('app.title')} {words}")
+        kept = view.phone_title(cat, rules)
+        for style in ("standard", "branded"):
+            q(".title").classList.toggle(style, kept == style)
         q(".title").innerHTML = (
             f'<span class="brand">{render.escape(cat.t("app.title"))}</span> '
             f'<span class="subtitle{" long" if len(words) > 16 else ""}">'

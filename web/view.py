@@ -618,6 +618,17 @@ def title_words(cat: Catalog, rules: fantan.Rules | None) -> tuple[str, str]:
     return name, f"{title} · {name}"
 
 
+def phone_title(cat: Catalog, rules: fantan.Rules | None) -> str:
+    """What a phone's bar keeps of the title beside the rule system's name: "standard" (the
+    standard game: the title alone, "Fan Tan", as the new-game list calls it, not "Sevens",
+    which another rule system's name begins with), "branded" (a name that goes on from the
+    title, "Fan Tan with chips": both) or "" (the name alone)."""
+    if rules is None or preset_of(rules) == "fan-tan":
+        return "standard"
+    words, whole = title_words(cat, rules)
+    return "branded" if whole == f"{cat.t('app.title')} {words}" else ""
+
+
 def preset_of(rules: fantan.Rules) -> str | None:
     """The preset these rules are (ignoring players and match length), or None for custom."""
     for name, candidate in fantan.PRESETS.items():
