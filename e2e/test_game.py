@@ -861,14 +861,16 @@ def test_the_table_fits_the_screen(page: Page, server: Server, watch: Watch, gam
 
 @pytest.mark.parametrize("preset,more", [("fan-tan", ""), ("shichi-narabe", ""),
                                          ("shichi-narabe", "&match=3"),
-                                         ("femkamp", "&players=3&match=3")],
+                                         ("femkamp", "&players=3&match=3"),
+                                         ("fan-tan-chips", "&players=8&match=3")],
                          ids=["fan-tan", "shichi-narabe", "shichi-narabe-match",
-                              "femkamp-3-players"])
+                              "femkamp-3-players", "chips-8-players"])
 def test_the_smallest_landscape_phone_holds_the_whole_table(page: Page, server: Server, game,
                                                             preset: str, more: str) -> None:
     # 568x320: the buttons (with Shichi Narabe's Pass) stand beside the hand, the message has
     # the width above them, and nothing needs scrolling, a card chosen or not: not with a
-    # match's line above the rows, nor with the 17 cards of a three-player hand.
+    # match's line above the rows (with a pot too), nor with the 17 cards of a three-player
+    # hand; the seats across the top show every fact.
     page.set_viewport_size({"width": 568, "height": 320})
     open_game(page, server, game, f"?new=1&seed=4&speed=instant&preset={preset}&lang=de{more}")
     page.wait_for_selector(MY_TURN)
@@ -878,6 +880,7 @@ def test_the_smallest_landscape_phone_holds_the_whole_table(page: Page, server: 
     assert page.evaluate("(h => h.scrollWidth <= h.clientWidth)(document.getElementById('hand'))")
     last = page.locator('#hand [data-zone="hand"]').last.bounding_box()
     assert last is not None and last["x"] + last["width"] <= 568
+    assert cut_badges(page) == []
     for selector in ("#play", "#hint", '#hand [aria-pressed="true"]', "#message"):
         box = page.locator(selector).bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 321, selector
