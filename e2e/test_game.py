@@ -23,6 +23,7 @@ import fantan.ai
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 import store  # noqa: E402
+import view  # noqa: E402
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 PLAYABLE = '#hand [data-zone="hand"]:not([aria-disabled="true"])'
@@ -101,6 +102,16 @@ def seed_where(preset: str, test) -> int:
         if test(fantan.new_match(fantan.preset(preset), seed)):
             return seed
     raise AssertionError("no such seed")
+
+
+def played_until(match: fantan.Match, done, pick=lambda legal: legal[0]) -> fantan.Match:
+    """The match played on with the engine here, each seat's move ``pick(legal moves)``,
+    next hands dealt, until ``done(match)`` holds (before the match ends)."""
+    while not done(match):
+        assert not match.is_over, "the match ended first"
+        state = match.state
+        match = match.next_hand() if state.is_over else match.play(pick(state.legal_moves()))
+    return match
 
 
 def with_save(context: BrowserContext, text: str) -> None:
@@ -348,18 +359,11 @@ def test_a_card_given_to_us_is_shown_again_after_a_reload(context: BrowserContex
                                                           server: Server, game) -> None:
     # Ruter 7: a pass is answered by a card from the seat before; we passed, got one, and it
     # is our turn again when the page loads.
-    match = fantan.new_match(fantan.preset("ruter-7"), seed=2)
-    gift = None
-    while gift is None:
-        state = match.state
-        assert not state.is_over
-        if state.to_move == 0:
-            ours = [i for i, e in enumerate(state.history) if e.seat == 0 and e.kind != "give"]
-            gift = next((e for e in state.history[ours[-1] + 1 if ours else 0:]
-                         if e.kind == "give" and e.to == 0), None)
-            if gift is not None:
-                break
-        match = match.play(state.legal_moves()[-1])
+    match = played_until(
+        fantan.new_match(fantan.preset("ruter-7"), seed=2),
+        lambda m: m.state.to_move == 0 and view.received_gift(m.state.observation(0)) is not None,
+        pick=lambda legal: legal[-1])
+    giver, card = view.received_gift(match.state.observation(0)) or (0, "")
     with_save(context, store.save_text(match))
     page.set_viewport_size(PORTRAIT)
     game.boot(page, server.url + "?speed=slow")
@@ -367,18 +371,18 @@ def test_a_card_given_to_us_is_shown_again_after_a_reload(context: BrowserContex
     names = ["You", "Lina", "Otto", "Maya"]
     # The card stays said, with what to do now.
     expect(page.locator("#message")).to_have_text(
-        f"{names[gift.seat]} gave you the {shown(gift.card)}. Your turn: choose a card.")
-    expect(page.locator(f'#hand [data-card="{gift.card}"]')).to_have_class(
+        f"{names[giver]} gave you the {shown(card)}. Your turn: choose a card.")
+    expect(page.locator(f'#hand [data-card="{card}"]')).to_have_class(
         re.compile(r"\breceived\b"))
 
 
 def test_the_card_we_must_give_is_asked_for_by_the_player_who_passed(
         context: BrowserContext, page: Page, server: Server, game) -> None:
     # Ruter 7: the seat after us passed, so we give it a card of our choice.
-    match = fantan.new_match(fantan.preset("ruter-7"), seed=2)
-    while match.state.pending_gift is None or match.state.pending_gift[0] != 0:
-        assert not match.state.is_over
-        match = match.play(match.state.legal_moves()[-1])
+    match = played_until(
+        fantan.new_match(fantan.preset("ruter-7"), seed=2),
+        lambda m: m.state.pending_gift is not None and m.state.pending_gift[0] == 0,
+        pick=lambda legal: legal[-1])
     passer = match.state.pending_gift[1]
     assert match.state.history[-1] == fantan.Event("pass", passer, None,
                                                    match.state.history[-1].cards, None)
@@ -411,24 +415,21 @@ def test_a_card_received_and_a_card_to_give_are_both_said(context: BrowserContex
                                                          server: Server, game) -> None:
     # Ruter 7: a card came to us since our last move, and now the seat after us passed: the
     # message says both, the gift we got and the one we must make.
-    match = fantan.new_match(fantan.preset("ruter-7"), seed=1)
-    while True:
-        state = match.state
-        assert not state.is_over
-        if state.to_move == 0 and state.pending_gift and state.pending_gift[0] == 0:
-            ours = [i for i, e in enumerate(state.history) if e.seat == 0 and e.kind != "give"]
-            got = [e for e in state.history[ours[-1] + 1 if ours else 0:]
-                   if e.kind == "give" and e.to == 0]
-            if got:
-                break
-        match = match.play(state.legal_moves()[0])
+    match = played_until(
+        fantan.new_match(fantan.preset("ruter-7"), seed=1),
+        lambda m: (m.state.to_move == 0 and m.state.pending_gift is not None
+                   and m.state.pending_gift[0] == 0
+                   and view.received_gift(m.state.observation(0)) is not None))
+    state = match.state
+    giver, card = view.received_gift(state.observation(0)) or (0, "")
+    assert state.pending_gift is not None
     names = ["You", "Lina", "Otto", "Maya"]
     with_save(context, store.save_text(match))
     page.set_viewport_size(PORTRAIT)
     game.boot(page, server.url + "?speed=slow")
     page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
     expect(page.locator("#message")).to_have_text(
-        f"{names[got[-1].seat]} gave you the {shown(got[-1].card)}. "
+        f"{names[giver]} gave you the {shown(card)}. "
         f"{names[state.pending_gift[1]]} "
         "passed and gets a card from you: choose one and press Give.")
     expect(page.locator("#play")).to_have_text("Give")
@@ -437,15 +438,15 @@ def test_a_card_received_and_a_card_to_give_are_both_said(context: BrowserContex
 def test_a_hint_to_pass_points_at_the_pass_button(context: BrowserContext, page: Page,
                                                   server: Server, game) -> None:
     # Shichi Narabe: passing is a choice, and here the Medium player would rather pass.
-    match = fantan.new_match(fantan.preset("shichi-narabe"), seed=2)
-    while True:
-        state = match.state
-        assert not state.is_over
-        legal = state.legal_moves()
-        if (state.to_move == 0 and "pass" in legal and len(legal) > 1
-                and fantan.ai.choose("medium", state.observation(0), seed=0) == "pass"):
-            break
-        match = match.play(legal[1] if legal[0] == "pass" and len(legal) > 1 else legal[0])
+    def medium_would_pass(m: fantan.Match) -> bool:
+        legal = m.state.legal_moves()
+        return (m.state.to_move == 0 and "pass" in legal and len(legal) > 1
+                and fantan.ai.choose("medium", m.state.observation(0), seed=0) == "pass")
+
+    match = played_until(fantan.new_match(fantan.preset("shichi-narabe"), seed=2),
+                         medium_would_pass,
+                         pick=lambda legal: legal[1] if legal[0] == "pass" and len(legal) > 1
+                         else legal[0])
     with_save(context, store.save_text(match))
     page.set_viewport_size(PORTRAIT)
     game.boot(page, server.url + "?speed=slow&level=medium")
@@ -1027,9 +1028,7 @@ def test_an_eight_player_match_board_keeps_its_buttons_on_the_smallest_phone(
     # Eight lines of standings and eight of the last hand, in German, at 320x568: the table
     # gives way first, the standings after it, and the buttons stay in view.
     match = fantan.new_match(fantan.preset("fan-tan").replace(players=8, match_hands=2), 4)
-    while not match.is_over:
-        match = match.next_hand() if match.state.is_over else match.play(
-            match.state.legal_moves()[0])
+    match = played_until(match, lambda m: m.is_over)
     with_save(context, store.save_text(match))
     page.set_viewport_size({"width": 320, "height": 568})
     game.boot(page, server.url + "?lang=de")

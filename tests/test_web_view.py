@@ -424,6 +424,22 @@ def test_announcements_never_flood() -> None:
     assert view.announcement(CAT, rules, []) == ""
 
 
+def test_a_card_given_to_us_counts_until_our_next_move() -> None:
+    # Ruter 7: the card a passer got stays "received" until that seat moves again.
+    match = fantan.new_match(fantan.preset("ruter-7"), 2)
+    while not any(e.kind == "give" for e in match.state.history):
+        match = match.play(match.state.legal_moves()[-1])
+    gift = match.state.history[-1]
+    assert gift.kind == "give" and gift.to is not None and gift.card
+    assert view.received_gift(match.state.observation(gift.to)) == (gift.seat, gift.card)
+    assert view.received_gift(match.state.observation(gift.seat)) is None
+    while match.state.to_move != gift.to:
+        match = match.play(match.state.legal_moves()[0])
+    assert view.received_gift(match.state.observation(gift.to)) == (gift.seat, gift.card)
+    match = match.play(match.state.legal_moves()[0])
+    assert view.received_gift(match.state.observation(gift.to)) is None
+
+
 def test_a_seat_going_out_is_always_said() -> None:
     # Where play goes on for the places (Shichi Narabe), nothing else would say it.
     rules = fantan.preset("shichi-narabe")

@@ -313,8 +313,7 @@ class Page:
         """The card given to us that we have not moved since, and "X gave you the Y." (None,
         None if there is none)."""
         obs = self.match.state.observation(HUMAN)
-        ours = [i for i, e in enumerate(obs.history) if e.seat == HUMAN and e.kind != "give"]
-        gift = view.received_gift(obs, ours[-1] + 1 if ours else 0)
+        gift = view.received_gift(obs)
         if gift is None:
             return None, None
         giver, card = gift

@@ -374,9 +374,12 @@ def announcement(cat: Catalog, rules: fantan.Rules, events: Sequence[fantan.Even
                     + [cat.t("announce.sentence", text=t) for t in outs])
 
 
-def received_gift(obs: fantan.Observation, since: int = 0) -> tuple[int, str] | None:
-    """The latest card given to the observer after history index `since`: (giver, card)."""
-    for event in reversed(obs.history[since:]):
+def received_gift(obs: fantan.Observation) -> tuple[int, str] | None:
+    """The latest card given to the observer since its own last move (a card played or a
+    pass; giving is not one): (giver, card), or None."""
+    for event in reversed(obs.history):
+        if event.seat == obs.seat and event.kind != "give":
+            return None
         if event.kind == "give" and event.to == obs.seat and event.card:
             return event.seat, event.card
     return None
