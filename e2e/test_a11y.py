@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from conftest import Server
+from conftest import Server, Watch
 from playwright.sync_api import BrowserContext, Page, expect
 from test_game import (
     DESKTOP,
@@ -369,4 +369,26 @@ def test_keys_are_answered_in_words_for_keys_and_once(page: Page, server: Server
     page.keyboard.press("Escape")
     page.locator('#hand [data-card="7D"]').click()
     expect(page.locator("#message")).to_have_text(
-        "Press Play to put down the 7♦, or tap it again.")
+        "Press Play to put down the 7♦, or click it again.")
+
+
+def test_a_finger_is_told_to_tap_and_a_mouse_to_click(browser: Any, server: Server, watch: Watch,
+                                                      game) -> None:
+    seed = seed_where("fan-tan", lambda m: m.state.to_move == 0)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+    watch.attach(context)
+    page = context.new_page()
+    try:
+        # Before any input, a phone's screen is taken for a finger's.
+        game.boot(page, server.url + f"?new=1&seed={seed}&pace=600")
+        expect(page.locator("#message")).to_have_text("Dealing… tap to skip.")
+        page.locator("#skip-deal").tap()
+        page.wait_for_selector(f"html[data-phase=playing][data-turn='0'] {PLAYABLE}")
+        page.locator('#hand [data-card="7D"]').tap()
+        expect(page.locator("#message")).to_have_text(
+            "Press Play to put down the 7♦, or tap it again.")
+        page.locator('#hand [data-card="7D"]').tap()
+        expect(page.locator('[data-zone="table"][data-card="7D"]')).to_be_visible()
+    finally:
+        context.close()

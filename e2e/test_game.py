@@ -776,8 +776,9 @@ def test_the_custom_rules_explain_what_is_not_offered(page: Page, server: Server
 # --- fit: phone landscape and desktop --------------------------------------------------------
 
 
-@pytest.mark.parametrize("size", [LANDSCAPE, DESKTOP, PORTRAIT, {"width": 1024, "height": 768}],
-                         ids=["landscape", "desktop", "portrait", "tablet-landscape"])
+@pytest.mark.parametrize("size", [LANDSCAPE, DESKTOP, PORTRAIT, {"width": 1024, "height": 768},
+                                  TABLET],
+                         ids=["landscape", "desktop", "portrait", "tablet-landscape", "tablet"])
 def test_each_card_of_a_big_hand_shows_a_finger_wide_strip(page: Page, server: Server, game,
                                                             size: dict[str, int]) -> None:
     # Three players hold 17 or 18 cards each: the biggest hand the game deals.
@@ -803,6 +804,10 @@ def test_each_card_of_a_big_hand_shows_a_finger_wide_strip(page: Page, server: S
         assert strips and min(strips) >= 34, strips
         assert len(strips) == len(boxes) - 2, boxes  # two rows
         assert page.evaluate("document.scrollingElement.scrollHeight") <= size["height"]
+    elif size == TABLET:
+        # One row, so that the rows above do not move down when a second row empties.
+        assert strips and min(strips) >= 40, strips
+        assert len(strips) == len(boxes) - 1, boxes
     else:
         assert strips and min(strips) >= 43.5, strips
     if size["width"] >= 1000:  # a wide screen holds the hand on one row, above the buttons
@@ -811,9 +816,10 @@ def test_each_card_of_a_big_hand_shows_a_finger_wide_strip(page: Page, server: S
 
 @pytest.mark.parametrize("size", [LANDSCAPE, DESKTOP, {"width": 360, "height": 640}, TABLET,
                                   {"width": 1024, "height": 768}, {"width": 1280, "height": 720},
-                                  LARGE, TALL],
+                                  {"width": 1366, "height": 768}, LARGE,
+                                  {"width": 2560, "height": 1440}, TALL],
                          ids=["landscape", "desktop", "portrait", "tablet", "tablet-landscape",
-                              "laptop", "large", "tall-phone"])
+                              "laptop", "laptop-hd", "large", "very-large", "tall-phone"])
 def test_the_table_fits_the_screen(page: Page, server: Server, watch: Watch, game,
                                    size: dict[str, int]) -> None:
     page.set_viewport_size(size)
@@ -851,8 +857,8 @@ def test_the_table_fits_the_screen(page: Page, server: Server, watch: Watch, gam
     }"""), f"the rows or the hand covered at {name}"
     # A tablet or a large screen gets larger cards, not a small table in a field of felt; a
     # tall phone, larger cards in hand.
-    least = {TABLET["width"]: (50, 76), LARGE["width"]: (70, 84),
-             TALL["width"]: (0, 66)}.get(size["width"])
+    least = {TABLET["width"]: (50, 90), 1366: (55, 84), LARGE["width"]: (90, 96),
+             2560: (120, 120), TALL["width"]: (0, 66)}.get(size["width"])
     if least:
         slot = page.locator("#rows .slot").first.bounding_box()
         card = page.locator('#hand [data-zone="hand"]').first.bounding_box()
@@ -1043,3 +1049,55 @@ def test_an_eight_player_match_board_keeps_its_buttons_on_the_smallest_phone(
     standings = page.locator("#results .standings").bounding_box()
     table = page.locator("#results .scroll").bounding_box()
     assert standings and table and standings["y"] + standings["height"] <= table["y"]
+
+
+def test_the_turn_and_the_next_cards_are_marked_as_the_card_lands(page: Page, server: Server,
+                                                                   game) -> None:
+    # We hold the 7D and open; each computer move then takes three seconds.
+    seed = seed_where("fan-tan", lambda m: m.state.to_move == 0)
+    page.set_viewport_size(DESKTOP)
+    open_game(page, server, game, f"?new=1&seed={seed}&pace=3")
+    page.wait_for_selector(MY_TURN, timeout=60_000)
+    page.locator(PLAYABLE).first.click()
+    page.click("#play")
+    # While our 7D flies to the table, the next seat's mark and the outlines of the 6D and 8D
+    # wait for it...
+    page.wait_for_selector("#table.landing", timeout=5_000)
+    marks = page.evaluate("""() => {
+        const seat = document.querySelector('.seat.turn');
+        const slot = document.querySelector('.slot.needed');
+        return [seat && seat.dataset.seat, seat && getComputedStyle(seat).borderTopColor,
+                slot && getComputedStyle(slot).borderTopStyle,
+                slot && getComputedStyle(slot).borderTopColor];
+    }""")
+    assert marks[0] == "1"
+    assert marks[1] == "rgba(0, 0, 0, 0)"
+    assert marks[3] != "rgb(242, 193, 78)"
+    # ...and come as it lands.
+    page.wait_for_selector("#table:not(.landing)", timeout=5_000)
+    expect(page.locator('.seat.turn[data-seat="1"]')).to_have_css("border-top-color",
+                                                                   "rgb(242, 193, 78)")
+    expect(page.locator(".slot.needed").first).to_have_css("border-top-color",
+                                                           "rgb(242, 193, 78)")
+
+
+def test_the_keyboard_plays_turn_after_turn_with_enter(page: Page, server: Server,
+                                                       game) -> None:
+    # Enter on the focused card, turn after turn: the focus left on the card that took the
+    # played card's place goes, at our next turn, to one that plays.
+    seed = seed_where("fan-tan", lambda m: m.state.to_move == 0)
+    page.set_viewport_size(DESKTOP)
+    open_game(page, server, game, f"?new=1&seed={seed}&speed=fast")
+    page.wait_for_selector(MY_TURN, timeout=60_000)
+    page.locator("body").click(position={"x": 5, "y": 5})
+    page.keyboard.press("ArrowRight")
+    for _ in range(5):
+        page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+        if page.get_attribute("html", "data-phase") == "over":
+            break
+        focused = page.evaluate("""() => [document.activeElement.dataset.card,
+            document.activeElement.getAttribute('aria-disabled')]""")
+        assert focused[0] and focused[1] != "true", focused
+        played = len(table_cards(page))
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"document.querySelectorAll('[data-zone=table]').length > {played}")

@@ -25,7 +25,7 @@ FAST_PACE = 0.06  # seconds per computer move under fast forward
 DEAL_STEP = 0.06  # seconds between two dealt cards (13 cards: well under 2 s)
 FLIGHT_MS = 380
 PASS_FLASH = 1.3  # seconds a pass shows on its seat
-NO_MOVE_PAUSE = 1.0
+NO_MOVE_PAUSE = 1.0  # seconds the "No move" banner stays at least (longer at a slow pace)
 BOOTS_KEY = "fantan.boots"
 WORKER_WAIT = 120.0  # seconds to wait for the worker to start (a cold, busy machine is slow)
 PLAYABLE = '#hand [data-zone="hand"]:not([aria-disabled="true"])'
@@ -133,7 +133,11 @@ class Page:
         self.draft = None
         self.unspoken = []  # events not yet announced to screen readers
         self.by_keys = False  # the player's last input was a key (not a tap or a click)
+        # (and a mouse, not a finger: messages say "click", not "tap"; before any input, as
+        # the screen's main pointer suggests)
+        self.by_mouse = bool(window.matchMedia("(hover: hover) and (pointer: fine)").matches)
         self.last_spoken = ("", 0.0)  # the live region's last line, and when
+        self.landings = 0  # cards in flight to the table (the marks wait for them: land)
 
     # --- start-up ---------------------------------------------------------------------------
 
@@ -373,6 +377,7 @@ class Page:
                         continue
                     self.fast = False
                     self.render()
+                    self.focus_a_playable_card()
                     self.speak_events()
                     self.say_turn()
                     return
@@ -404,7 +409,9 @@ class Page:
         self.banner(self.cat.t("msg.no-move"))
         self.message(self.cat.t("msg.you-eliminated" if eliminated else "msg.no-move-long"))
         self.render()
-        await self.sleep(NO_MOVE_PAUSE if self.pace() > 0 else 0.05, gen, interruptible=True)
+        pace = self.pace()
+        await self.sleep(max(NO_MOVE_PAUSE, 2 * pace) if pace > 0 else 0.05, gen,
+                         interruptible=True)
         await self.while_away(gen)  # (the "No move" stays up until the player is back)
         self.banner(None)
         if gen == self.gen:
@@ -479,7 +486,7 @@ class Page:
         self.skip = False
         self.set_phase("dealing")
         self.render()
-        self.message(self.cat.t("msg.dealing-keys" if self.by_keys else "msg.dealing"))
+        self.message(self.cat.t(self.by_input("msg.dealing")))
         if self.lost_focus:  # (Next hand took the focus with the board: Skip holds it now)
             skip = q("#skip-deal")
             if skip is not None:
@@ -602,13 +609,36 @@ class Page:
         if fresh is not None:
             seat, code = fresh
             source = hand_rects.get(code) if seat == HUMAN else self.seat_rect(seat)
+        # (at a fast pace a flight is shorter, so that it ends before the next)
+        pace = self.pace()
+        flight = FLIGHT_MS if pace >= 0.5 else max(150, int(pace * 800))
+        flying = fresh is not None and source is not None and not self.fast
+        if flying:
+            self.landing(flight / 1000)  # (before the marks are drawn: they wait at once)
         self.render(fresh=fresh[1] if fresh else None)
         if not self.fast and self.pace() >= SPEAK_EACH:
             self.speak_events()
-        if fresh is not None and source is not None and not self.fast:
+        if flying:
             target = q(f'[data-zone="table"][data-card="{fresh[1]}"]')
             if target is not None:
-                self.fly(target, source, duration=FLIGHT_MS)
+                self.fly(target, source, duration=flight)
+
+    def landing(self, seconds):
+        """While a card flies to the table, the turn's mark and the outlines of the cards the
+        rows need next wait for it (class ``landing``): they change when it lands, not when it
+        leaves its seat."""
+        table = element("table")
+        self.landings += 1
+        table.classList.add("landing")
+
+        async def landed():
+            try:
+                await asyncio.sleep(seconds)
+            finally:
+                self.landings -= 1
+                if self.landings == 0:
+                    table.classList.remove("landing")
+        asyncio.ensure_future(landed())
 
     async def refresh_later(self, seconds):
         await asyncio.sleep(seconds)
@@ -882,6 +912,15 @@ class Page:
         if target is not None:
             target.focus()
 
+    def focus_a_playable_card(self):
+        """At our turn, a focus left in the hand on a card that does not play (the one that
+        took the place of the card played) goes to the hand's stop: one that plays."""
+        card = up(document.activeElement, '#hand [data-zone="hand"]')
+        if card is not None and card.getAttribute("aria-disabled") == "true":
+            stop = q('#hand [data-zone="hand"]:not([tabindex="-1"])')
+            if stop is not None and stop.getAttribute("aria-disabled") != "true":
+                stop.focus()
+
     def show_results(self, focus=True):
         match = self.match
         self.set_phase("over")
@@ -978,7 +1017,7 @@ class Page:
             self.message(cat.t("msg.give-selected", card=card, name=name),
                          speak=cat.t("msg.give-selected", card=words, name=name))
         else:
-            key = "msg.selected-keys" if self.by_keys else "msg.selected"
+            key = self.by_input("msg.selected")
             self.message(cat.t(key, card=card), speak=cat.t(key, card=words))
 
     def gift_names(self):
@@ -1097,8 +1136,14 @@ class Page:
         if action is not None:
             action()
 
-    def on_pointer(self, _event):
+    def on_pointer(self, event):
         self.by_keys = False
+        self.by_mouse = str(event.pointerType) == "mouse"
+
+    def by_input(self, key):
+        """The message ``key`` as it names the player's way of playing: keys, a mouse's clicks
+        or a finger's taps (the plain key)."""
+        return f"{key}-keys" if self.by_keys else f"{key}-click" if self.by_mouse else key
 
     def on_key(self, event):
         key = str(event.key)
