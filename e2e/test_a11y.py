@@ -234,6 +234,33 @@ def test_the_focus_is_never_dropped_to_the_page(page: Page, server: Server, game
             "document.activeElement.matches('#hand [data-zone=hand]:not([aria-disabled=true])')")
 
 
+def test_enter_pressed_on_and_on_at_next_hand_plays_no_card(page: Page, server: Server,
+                                                              game) -> None:
+    # Enter pressed three times on Next hand: it deals, the focus goes to a card of the new
+    # hand, and the presses that follow at once do not play it (nor does a key held down).
+    page.set_viewport_size(DESKTOP)
+    open_game(page, server, game, "?new=1&seed=5&speed=instant&match=2")
+    play_to_the_end(page)
+    page.focus("#next-hand")
+    page.keyboard.press("Enter")
+    for _ in range(2):
+        page.wait_for_timeout(150)
+        page.keyboard.press("Enter")
+    page.keyboard.down("Enter")
+    page.keyboard.down("Enter")  # (a repeat: Playwright marks the second keydown so)
+    page.keyboard.up("Enter")
+    page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+    page.wait_for_timeout(1000)
+    assert len(page.locator('#hand [data-zone="hand"]').all()) == 13
+    assert page.evaluate(
+        "document.activeElement.matches('#hand [data-zone=hand]:not([aria-disabled=true])')")
+    # Enter a moment later plays the card, as it should.
+    played = len(page.locator('[data-zone="table"]').all())
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"document.querySelectorAll('[data-zone=table]').length > {played}")
+
+
 def test_what_screen_readers_hear_at_normal_pace(page: Page, server: Server, game) -> None:
     """Each computer move is announced as it happens, cards in words; an illegal card is
     explained in words too."""

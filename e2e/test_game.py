@@ -488,6 +488,31 @@ def test_skip_the_deal_and_fast_forward_while_the_page_stays_responsive(
     page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
 
 
+def test_the_computer_players_go_on_when_their_worker_cannot_start(
+    context: BrowserContext, page: Page, server: Server, watch: Watch, game
+) -> None:
+    # The worker's own file cannot be fetched (the connection dropped before the page had it
+    # all): the worker never answers, and after a short wait the moves are made on the page,
+    # not after the two minutes the page gives a slow worker to start.
+    watch.allow("ai_worker|Failed to fetch|did not start|ERR_FAILED")
+    context.route("**/ai_worker.py*", lambda route: route.abort())
+    seed = seed_where("fan-tan", lambda m: m.state.to_move == 0)
+    page.set_viewport_size(PORTRAIT)
+    open_game(page, server, game, f"?new=1&seed={seed}&speed=fast")
+    page.wait_for_selector(MY_TURN, timeout=60_000)
+    page.locator(PLAYABLE).first.click()
+    page.click("#play")
+    page.wait_for_selector("html[data-turn='1']")
+    page.wait_for_selector(MY_TURN_OR_OVER, timeout=40_000)
+    assert page.get_attribute("html", "data-ai") is None  # (the worker may yet come)
+    # The next round of computer moves waits no more.
+    page.locator(PLAYABLE).first.click()
+    page.click("#play")
+    started = time.monotonic()
+    page.wait_for_selector(MY_TURN_OR_OVER, timeout=40_000)
+    assert time.monotonic() - started < 5 * 3, "the computer players waited for the worker again"
+
+
 def test_a_rotation_during_the_deal_ends_it(page: Page, server: Server, game) -> None:
     # The cards would fly to where the seats were: the deal ends at once instead.
     seed = seed_where("fan-tan", lambda m: m.state.to_move == 0)
@@ -542,6 +567,30 @@ def test_reload_continues_exactly_where_it_was(page: Page, server: Server, game)
     expect(page.locator("#info")).to_contain_text("Hand 1 of 5")
 
 
+def test_back_from_the_browsers_cache_the_game_goes_on_from_its_save(
+    page: Page, server: Server, game
+) -> None:
+    # The player left the page, another tab played on and was closed, and the browser's Back
+    # shows this page as it was, from its back-forward cache (which fires pageshow with
+    # "persisted"): the table becomes the saved game's, and this tab plays it.
+    page.set_viewport_size(PORTRAIT)
+    open_game(page, server, game, "?new=1&seed=8&speed=instant")
+    page.wait_for_selector(MY_TURN_OR_OVER)
+    match = store.parse_save(page.evaluate("() => localStorage.getItem('fantan.game')"))
+    later = played_until(match, lambda m: len(m.state.moves) >= len(match.state.moves) + 8)
+    later = played_until(later, lambda m: m.state.to_move == 0 or m.state.is_over)
+    page.evaluate("""([key, text, owner]) => {
+        localStorage.setItem(key, text); localStorage.setItem(owner, 'another-tab');
+        window.dispatchEvent(new PageTransitionEvent('pageshow', {persisted: true})); }""",
+                  [store.SAVE_KEY, store.save_text(later), store.OWNER_KEY])
+    played = sorted(e.card for e in later.state.observation(0).history if e.kind == "play")
+    expect(page.locator('[data-zone="table"]')).to_have_count(len(played))
+    assert sorted(table_cards(page)) == played
+    assert sorted(hand_cards(page)) == sorted(later.state.hand(0))
+    expect(page.locator("#takeover")).to_be_hidden()
+    assert page.evaluate("() => localStorage.getItem('fantan.owner')") != "another-tab"
+
+
 def test_reload_shows_again_the_card_chosen_and_the_table_looked_at(page: Page, server: Server,
                                                                     game) -> None:
     page.set_viewport_size(PORTRAIT)
@@ -588,6 +637,45 @@ def test_a_corrupt_save_is_set_aside_and_a_new_game_starts(
     assert kept == ['{"format": "fantan.web-save", "version": 1, "match": {"oops": 1}}']
     saved = page.evaluate("() => localStorage.getItem('fantan.game')")
     assert store.parse_save(saved).state.rules == fantan.preset("fan-tan")
+
+
+def test_storage_nested_past_the_browsers_stack_is_set_aside_too(
+    context: BrowserContext, page: Page, server: Server, game
+) -> None:
+    # Parsing JSON nested 10,000 deep overflows the browser's stack, which no Python except
+    # catches and which stops the runtime: every stored value is refused before it is parsed.
+    deep = "[" * 10_000 + "]" * 10_000
+    seeds = {store.SAVE_KEY: deep, store.SETTINGS_KEY: deep, store.STATS_KEY: deep,
+             "fantan.boots": "²"}
+    context.add_init_script(
+        "if (location.protocol.startsWith('http') && !sessionStorage.getItem('seeded')) {"
+        f" for (const [k, v] of Object.entries({json.dumps(seeds)})) localStorage.setItem(k, v);"
+        " sessionStorage.setItem('seeded', '1'); }")
+    page.set_viewport_size(PORTRAIT)
+    open_game(page, server, game)
+    expect(page.locator("#notice")).to_contain_text("could not be read")
+    page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+    saved = page.evaluate("() => localStorage.getItem('fantan.game')")
+    assert store.parse_save(saved).state.rules == fantan.preset("fan-tan")
+
+
+@pytest.mark.parametrize("error,says", [
+    ("new DOMException('The quota has been exceeded.', 'QuotaExceededError')",
+     "storage for this page is full"),
+    ("new DOMException('The operation is insecure.', 'SecurityError')",
+     "does not let the game save")])
+def test_a_game_that_cannot_be_saved_says_why_and_plays_on(
+    context: BrowserContext, page: Page, server: Server, game, error: str, says: str
+) -> None:
+    context.add_init_script(
+        f"Storage.prototype.setItem = function () {{ throw {error}; }};")
+    page.set_viewport_size(PORTRAIT)
+    open_game(page, server, game, "?new=1&seed=8&speed=instant")
+    page.wait_for_selector(MY_TURN_OR_OVER)
+    page.locator(PLAYABLE).first.click()
+    page.click("#play")
+    expect(page.locator("#notice")).to_contain_text(says)
+    page.wait_for_selector(MY_TURN_OR_OVER)
 
 
 def test_two_tabs_never_write_over_each_other(context: BrowserContext, server: Server,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -16,6 +17,11 @@ from .rules import Rules, RulesError, preset
 SAVE_FORMAT = "fantan.game"
 SAVE_VERSION = 1
 MAX_SAVE_CHARS = 1_000_000
+MAX_JSON_DEPTH = 32
+"""Saves nest a few levels deep; text nested deeper is refused before it is parsed (in the
+browser, the parser's recursion can overflow the JavaScript stack, which kills the runtime,
+before Python's recursion limit is reached)."""
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 REASONS = (
     "game-over", "bad-move", "must-give", "not-in-hand", "must-open-with", "row-not-open",
@@ -742,6 +748,30 @@ def load(text: str | bytes) -> GameState:
     return state
 
 
+def json_depth(text: str) -> int:
+    """How deep JSON text nests its arrays and objects (strings skipped; not validated).
+
+    >>> json_depth('{"a": [1, {"b": "[[["}]}')
+    3
+    """
+    depth = deepest = 0
+    for token in _JSON_TOKEN.finditer(text):
+        mark = token.group()
+        if mark in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif mark in "]}":
+            depth -= 1
+    return deepest
+
+
+def loads(text: str) -> Any:
+    """``json.loads``, but ValueError for text nested deeper than MAX_JSON_DEPTH."""
+    if json_depth(text) > MAX_JSON_DEPTH:
+        raise ValueError("JSON nested deeper than any save")
+    return json.loads(text)
+
+
 def _parse_json(text: object) -> Any:
     if isinstance(text, bytes):
         try:
@@ -753,9 +783,9 @@ def _parse_json(text: object) -> Any:
     if len(text) > MAX_SAVE_CHARS:
         raise SaveError("the save is too large to be a Fan Tan save")
     try:
-        return json.loads(text)
+        return loads(text)
     except (ValueError, RecursionError):
-        raise SaveError("the save is not valid JSON (truncated or damaged)") from None
+        raise SaveError("the save is not valid JSON (truncated, damaged or not a save)") from None
 
 
 def _catch(fn: Any) -> Any:

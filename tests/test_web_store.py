@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from web_support import store
 
 import fantan
@@ -23,8 +24,10 @@ class FakeStorage:
         return self.data.get(key)
 
     def setItem(self, key: str, value: str) -> None:  # noqa: N802
-        if self.full or self.broken:
-            raise RuntimeError("QuotaExceededError")
+        if self.broken:
+            raise RuntimeError("SecurityError")
+        if self.full:
+            raise RuntimeError("QuotaExceededError: the quota has been exceeded")
         self.data[key] = value
 
     def removeItem(self, key: str) -> None:  # noqa: N802
@@ -117,12 +120,13 @@ def test_a_tampered_move_list_is_refused() -> None:
 
 
 def test_full_or_missing_storage_is_reported_once_and_play_goes_on() -> None:
-    for s in (store.Store(FakeStorage(full=True), "t", clock),
-              store.Store(None, "t", clock),
-              store.Store(FakeStorage(broken=True), "t", clock)):
+    for s, problem in ((store.Store(FakeStorage(full=True), "t", clock), "msg.storage-full"),
+                       (store.Store(None, "t", clock), "msg.storage-unavailable"),
+                       (store.Store(FakeStorage(broken=True), "t", clock),
+                        "msg.storage-unavailable")):
         assert s.load() == (None, None)
         assert not s.save(a_match())
-        assert s.problem() == "msg.storage-unavailable"
+        assert s.problem() == problem
         assert not s.save(a_match())
         assert s.problem() is None
         assert s.load_settings() == store.DEFAULT_SETTINGS
@@ -430,3 +434,39 @@ def test_a_reload_shows_again_the_card_chosen_and_the_table_looked_at() -> None:
     assert store.parse_view(store.view_text(over, card, True), over, 0) == (None, True)
     text = json.dumps({"at": store.view_at(over), "selected": None, "table": "yes"})
     assert store.parse_view(text, over, 0) == (None, False)
+
+
+def test_text_nested_deeper_than_any_save_is_refused_before_it_is_parsed() -> None:
+    # (in the browser, parsing text nested some thousands deep overflows the JavaScript stack
+    # and kills the runtime: such text is refused unparsed, as is anything deeper than a save)
+    deep = "[" * 40 + "]" * 40
+    assert json.loads(deep)  # CPython would parse it
+    storage = FakeStorage()
+    storage.data[store.SAVE_KEY] = deep
+    storage.data[store.SETTINGS_KEY] = '{"level": "hard", "x": ' + deep + "}"
+    storage.data[store.STATS_KEY] = '{"last": "fan-tan", "x": ' + deep + "}"
+    s = store.Store(storage, "t", clock)
+    assert s.load() == (None, "msg.save-set-aside")
+    assert s.load_settings() == store.DEFAULT_SETTINGS
+    assert s.load_stats()["last"] == ""
+    # A save as deep as ours is read; strings holding brackets do not count.
+    match = a_match()
+    text = store.save_text(match)
+    assert fantan.game.json_depth(text) < fantan.game.MAX_JSON_DEPTH
+    assert store.parse_save(text) == match
+    assert fantan.game.json_depth('["[[[[", {"]": "{{"}]') == 2
+    with pytest.raises(fantan.SaveError):
+        fantan.load_match(deep)
+
+
+def test_a_bad_save_that_finds_no_room_is_set_aside_once_there_is() -> None:
+    storage = FakeStorage()
+    storage.data[store.SAVE_KEY] = "{damaged"
+    storage.full = True
+    s = store.Store(storage, "t", clock)
+    assert s.load() == (None, "msg.save-set-aside")
+    assert not s.save(a_match()) and storage.data[store.SAVE_KEY] == "{damaged"  # kept
+    storage.full = False  # (the player made room)
+    assert s.save(a_match())
+    assert storage.data[store.ASIDE_PREFIX + "1234"] == "{damaged"
+    assert store.parse_save(storage.data[store.SAVE_KEY]) == a_match()

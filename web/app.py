@@ -6,6 +6,7 @@ theirs, animates, and autosaves through store.py. Rules questions all go to the 
 """
 
 import asyncio
+import contextlib
 import json
 import random
 import sys
@@ -28,6 +29,12 @@ PASS_FLASH = 1.3  # seconds a pass shows on its seat
 NO_MOVE_PAUSE = 1.0  # seconds the "No move" banner stays at least (longer at a slow pace)
 BOOTS_KEY = "fantan.boots"
 WORKER_WAIT = 120.0  # seconds to wait for the worker to start (a cold, busy machine is slow)
+# Seconds the first computer move waits for a worker still starting; past that, moves are made
+# on the page until the worker is there (a worker whose files cannot be fetched never answers).
+WORKER_PATIENCE = 6.0
+# Seconds after a deal begun from the board gives the focus to a card, during which Enter on
+# it does nothing (Enter pressed quickly on Next hand, then Skip, would play that card).
+ENTER_GRACE = 0.8
 PLAYABLE = '#hand [data-zone="hand"]:not([aria-disabled="true"])'
 SPEAK_EACH = 0.3  # at this pace or slower, each computer move is announced as it happens
 SPOKEN_KEPT = 6  # lines kept in the live region (older ones are removed)
@@ -127,6 +134,7 @@ class Page:
         self.session = open_session()
         self.worker = None
         self.worker_failed = False
+        self.worker_start = None  # the worker's start, under way or done
         self.results_hidden = False
         self.cache = {}
         self.seat_count = 0
@@ -138,6 +146,7 @@ class Page:
         self.by_mouse = bool(window.matchMedia("(hover: hover) and (pointer: fine)").matches)
         self.last_spoken = ("", 0.0)  # the live region's last line, and when
         self.landings = 0  # cards in flight to the table (the marks wait for them: land)
+        self.focus_given = 0.0  # when the deal gave the focus back to the table (refocus)
 
     # --- start-up ---------------------------------------------------------------------------
 
@@ -230,7 +239,9 @@ class Page:
     def count_boot(self):
         """Count the page's boots in storage (shows that storage survives reloads)."""
         text = self.store.read(BOOTS_KEY) or "0"
-        boots = (int(text) if text.isdigit() else 0) + 1
+        # (a count in ASCII digits of sensible length; anything else starts again)
+        sound = text.isascii() and text.isdigit() and len(text) < 10
+        boots = (int(text) if sound else 0) + 1
         self.store.write(BOOTS_KEY, str(boots))
         return boots
 
@@ -253,6 +264,7 @@ class Page:
         window.addEventListener("storage", create_proxy(self.on_storage))
         window.addEventListener("fantan:save", create_proxy(lambda _e: self.save()))
         window.addEventListener("pagehide", create_proxy(lambda _e: self.save()))
+        window.addEventListener("pageshow", create_proxy(self.on_pageshow))
         # A rotation (or any resize) during the deal moves the seats the cards fly to: the
         # deal ends at once, as if skipped, rather than fly to where the seats were.
         window.addEventListener("resize", create_proxy(lambda _e: self.skip_deal()))
@@ -465,19 +477,27 @@ class Page:
             document.body.append(tag)
 
     async def get_worker(self):
+        """The worker, once it has started; None while it starts (after the first move's
+        wait) or if it failed."""
         if self.worker is None and not self.worker_failed:
-            self.spawn_worker()
-
-            async def ready():
-                return await workers["ai"]
-            try:
-                self.worker = await asyncio.wait_for(ready(), WORKER_WAIT)
-                root.dataset.ai = "worker"
-            except Exception as error:
-                self.worker_failed = True
-                root.dataset.ai = "page"
-                window.console.warn(f"the computer players' worker did not start: {error}")
+            if self.worker_start is None:
+                self.spawn_worker()
+                self.worker_start = asyncio.ensure_future(self.start_worker())
+                # (past the wait, html[data-ai] stays unset: the worker may still come)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(asyncio.shield(self.worker_start), WORKER_PATIENCE)
         return self.worker
+
+    async def start_worker(self):
+        async def ready():
+            return await workers["ai"]
+        try:
+            self.worker = await asyncio.wait_for(ready(), WORKER_WAIT)
+            root.dataset.ai = "worker"
+        except Exception as error:
+            self.worker_failed = True
+            root.dataset.ai = "page"
+            window.console.warn(f"the computer players' worker did not start: {error}")
 
     # --- the deal ---------------------------------------------------------------------------
 
@@ -1093,6 +1113,7 @@ class Page:
         if self.lost_focus:
             self.lost_focus = False
             self.find_focus()
+            self.focus_given = time.monotonic()
 
     # --- events -----------------------------------------------------------------------------
 
@@ -1151,6 +1172,10 @@ class Page:
             self.by_keys = True  # (messages then name keys, not taps)
         if q("dialog[open]") is not None or self.match is None:
             return
+        if event.repeat and key in ("Enter", " "):
+            # A key held down does not press on: Next hand, then Skip, then a card played.
+            event.preventDefault()
+            return
         target = event.target
         in_hand = up(target, '[data-zone="hand"]')
         if key in ("h", "H") and not event.ctrlKey and not event.metaKey and not event.altKey:
@@ -1186,6 +1211,8 @@ class Page:
             cards[i % len(cards)].focus()
         elif key == "Enter" and in_hand is not None:
             event.preventDefault()
+            if time.monotonic() - self.focus_given < ENTER_GRACE:
+                return  # (the Enter that began the deal, pressed again: not a card's)
             code = str(in_hand.dataset.card)
             if self.my_turn() and self.match.state.why_illegal(self.move_for(code)) is None:
                 self.selected = code
@@ -1267,6 +1294,19 @@ class Page:
         if notice:
             self.notify(self.cat.t(notice))
         return match
+
+    def on_pageshow(self, event):
+        """Back on the page from the browser's back-forward cache, the table shown is as it was
+        when the player left, and another tab may have played on meanwhile: the game goes on
+        from what is stored, in this tab, as after a reload."""
+        if not event.persisted or self.match is None:
+            return
+        self.stop()
+        match = self.claim()
+        self.hide_results()
+        if match is not None:
+            self.match = match
+        self.begin_hand(animate=False)
 
     def take_over(self):
         match = self.claim()

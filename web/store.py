@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 import fantan
+from fantan.game import loads  # (json.loads, refusing text nested deeper than a save)
 
 SAVE_KEY = "fantan.game"
 SETTINGS_KEY = "fantan.settings"
@@ -63,7 +64,7 @@ def parse_settings(text: str | None) -> dict[str, Any]:
     """Settings from stored text; anything missing or not understood takes its default."""
     out = dict(DEFAULT_SETTINGS)
     try:
-        data = json.loads(text) if text else {}
+        data = loads(text) if text else {}
     except (ValueError, TypeError, RecursionError):
         data = {}
     if not isinstance(data, dict):
@@ -112,7 +113,7 @@ def parse_stats(text: str | None) -> dict[str, Any]:
                            "levels": {lv: dict.fromkeys(STAT_COUNTS, 0) for lv in LEVELS},
                            "played": dict(NOT_PLAYED)}
     try:
-        data = json.loads(text) if text else {}
+        data = loads(text) if text else {}
     except (ValueError, TypeError, RecursionError):
         return out
     if not isinstance(data, dict):
@@ -292,7 +293,7 @@ def parse_view(text: str | None, match: fantan.Match, seat: int) -> tuple[str | 
     place ``match`` is now; the chosen card only if it is still ours to play or give there.
     Anything else, or anything not understood: nothing chosen, the board shown."""
     try:
-        data = json.loads(text) if text else {}
+        data = loads(text) if text else {}
     except (ValueError, TypeError, RecursionError):
         return None, False
     if not isinstance(data, dict) or data.get("at") != view_at(match):
@@ -332,7 +333,7 @@ def save_text(match: fantan.Match) -> str:
 def parse_save(text: str) -> fantan.Match:
     """A match from a save; fantan.SaveError for anything that is not one of our saves."""
     try:
-        data = json.loads(text)
+        data = loads(text)
     except (ValueError, TypeError):
         raise fantan.SaveError("not JSON") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
@@ -360,8 +361,10 @@ class Store:
         self.tab = tab
         self.clock = clock
         self.failed = storage is None  # saving is not possible (full, private mode, blocked)
+        self.full = False  # (because the storage is full)
         self._reported = False
         self.frozen = False  # a bad save could not be set aside: never overwrite it
+        self._aside: str | None = None  # (that save, to set aside when there is room)
 
     # -- raw access, every failure caught --
 
@@ -381,8 +384,9 @@ class Store:
             return False
         try:
             self.storage.setItem(key, value)
-        except Exception:
+        except Exception as error:
             self.failed = True
+            self.full = self.full or "QuotaExceeded" in f"{getattr(error, 'name', '')} {error}"
             return False
         return True
 
@@ -397,7 +401,7 @@ class Store:
         """The message id to show when saving has failed, the first time only."""
         if self.failed and not self._reported:
             self._reported = True
-            return "msg.storage-unavailable"
+            return "msg.storage-full" if self.full else "msg.storage-unavailable"
         return None
 
     # -- ownership between tabs --
@@ -418,11 +422,18 @@ class Store:
         match = readable(text)
         if match is not None or not text:
             return match, None
+        self._set_aside(text)
+        return None, "msg.save-set-aside"
+
+    def _set_aside(self, text: str) -> bool:
+        """Keep an unreadable save under a key of its own; while it cannot be (the storage is
+        full), the game is not saved over it, and each save tries again."""
         if self.write(ASIDE_PREFIX + str(self.clock()), text):
             self.remove(SAVE_KEY)
-        else:
-            self.frozen = True
-        return None, "msg.save-set-aside"
+            self.frozen, self._aside = False, None
+            return True
+        self.frozen, self._aside = True, text
+        return False
 
     def peek(self) -> fantan.Match | None:
         """The saved match, read only (None if there is none or it cannot be read): for a tab
@@ -431,7 +442,9 @@ class Store:
 
     def save(self, match: fantan.Match) -> bool:
         """Write the match if this tab owns the game; False if it was not written."""
-        if self.frozen or not self.owns():
+        if self.frozen and (self._aside is None or not self._set_aside(self._aside)):
+            return False
+        if not self.owns():
             return False
         return self.write(SAVE_KEY, save_text(match))
 
