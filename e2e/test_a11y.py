@@ -22,7 +22,11 @@ from test_game import (
     play_to_the_end,
     seed_where,
     shot,
+    store,
+    with_save,
 )
+
+import fantan
 
 # Texts cut off: a button whose label does not fit, or a text sticking out of its seat badge,
 # its table cell or its panel (those clip what overflows).
@@ -236,19 +240,15 @@ def test_the_focus_is_never_dropped_to_the_page(page: Page, server: Server, game
 
 def test_enter_pressed_on_and_on_at_next_hand_plays_no_card(page: Page, server: Server,
                                                               game) -> None:
-    # Enter pressed three times on Next hand: it deals, the focus goes to a card of the new
-    # hand, and the presses that follow at once do not play it (nor does a key held down).
+    # Enter pressed on and on at Next hand: it deals (and skips the deal), the focus goes to a
+    # card of the new hand, and the presses that follow at once do not play it.
     page.set_viewport_size(DESKTOP)
     open_game(page, server, game, "?new=1&seed=5&speed=instant&match=2")
     play_to_the_end(page)
     page.focus("#next-hand")
-    page.keyboard.press("Enter")
-    for _ in range(2):
-        page.wait_for_timeout(150)
+    for _ in range(4):
         page.keyboard.press("Enter")
-    page.keyboard.down("Enter")
-    page.keyboard.down("Enter")  # (a repeat: Playwright marks the second keydown so)
-    page.keyboard.up("Enter")
+        page.wait_for_timeout(40)
     page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
     page.wait_for_timeout(1000)
     assert len(page.locator('#hand [data-zone="hand"]').all()) == 13
@@ -259,6 +259,26 @@ def test_enter_pressed_on_and_on_at_next_hand_plays_no_card(page: Page, server: 
     page.keyboard.press("Enter")
     page.wait_for_function(
         f"document.querySelectorAll('[data-zone=table]').length > {played}")
+
+
+def test_a_key_held_down_on_next_hand_does_not_skip_the_deal(
+    context: BrowserContext, page: Page, server: Server, game
+) -> None:
+    # A hand played to its end is saved; at ten minutes a dealt card, the deal lasts.
+    match = fantan.new_match(fantan.preset("fan-tan").replace(match_hands=2), seed=5)
+    while not match.state.is_over:
+        match = match.play(match.state.legal_moves()[0])
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(DESKTOP)
+    game.boot(page, server.url + "?pace=600")
+    page.wait_for_selector("html[data-phase=over]")
+    page.focus("#next-hand")
+    page.keyboard.down("Enter")
+    expect(page.locator("html")).to_have_attribute("data-phase", "dealing")
+    page.keyboard.down("Enter")  # (Playwright marks a second keydown as a repeat)
+    page.keyboard.up("Enter")
+    page.wait_for_timeout(300)
+    expect(page.locator("html")).to_have_attribute("data-phase", "dealing")
 
 
 def test_what_screen_readers_hear_at_normal_pace(page: Page, server: Server, game) -> None:

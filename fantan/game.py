@@ -21,7 +21,9 @@ MAX_JSON_DEPTH = 32
 """Saves nest a few levels deep; text nested deeper is refused before it is parsed (in the
 browser, the parser's recursion can overflow the JavaScript stack, which kills the runtime,
 before Python's recursion limit is reached)."""
-_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]', re.DOTALL)
+# (a string's closing quote is optional: a quote never closed then skips to the end at once,
+# where requiring it would scan to the end from every such quote, in time n squared)
 
 REASONS = (
     "game-over", "bad-move", "must-give", "not-in-hand", "must-open-with", "row-not-open",
@@ -766,7 +768,10 @@ def json_depth(text: str) -> int:
 
 
 def loads(text: str) -> Any:
-    """``json.loads``, but ValueError for text nested deeper than MAX_JSON_DEPTH."""
+    """``json.loads``, but ValueError for text longer than MAX_SAVE_CHARS or nested deeper
+    than MAX_JSON_DEPTH."""
+    if len(text) > MAX_SAVE_CHARS:
+        raise ValueError("JSON text longer than any save")
     if json_depth(text) > MAX_JSON_DEPTH:
         raise ValueError("JSON nested deeper than any save")
     return json.loads(text)

@@ -119,6 +119,9 @@ def test_the_result_board_has_its_buttons() -> None:
     assert 'id="new-game"' in html and 'id="next-hand"' not in html
     assert "Hand over" in html
     assert 'class="standings"' not in html  # (one hand: no standings)
+    # The board (a dialog) and its table's scrolling region do not share one name.
+    assert html.count('aria-labelledby="results-title"') == 1
+    assert 'role="region" aria-label="Results of the hand"' in html
 
 
 def test_where_passes_cost_points_the_board_shows_them() -> None:

@@ -4,6 +4,7 @@ reported once, two tabs never overwrite each other, each finished hand counted o
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from web_support import store
@@ -457,6 +458,17 @@ def test_text_nested_deeper_than_any_save_is_refused_before_it_is_parsed() -> No
     assert fantan.game.json_depth('["[[[[", {"]": "{{"}]') == 2
     with pytest.raises(fantan.SaveError):
         fantan.load_match(deep)
+    with pytest.raises(ValueError):
+        fantan.game.loads(deep)
+
+
+def test_the_depth_of_hostile_text_is_found_in_one_pass() -> None:
+    # Quotes never closed, each after a backslash: a scan from every quote to the end would
+    # take minutes here (the text is 600,000 characters); one pass takes milliseconds.
+    started = time.perf_counter()
+    assert fantan.game.json_depth('"\\' * 200_000) == 0
+    assert fantan.game.json_depth("[" * 1000 + '"' * 10_000) == 1000
+    assert time.perf_counter() - started < 5
 
 
 def test_a_bad_save_that_finds_no_room_is_set_aside_once_there_is() -> None:
@@ -469,4 +481,20 @@ def test_a_bad_save_that_finds_no_room_is_set_aside_once_there_is() -> None:
     storage.full = False  # (the player made room)
     assert s.save(a_match())
     assert storage.data[store.ASIDE_PREFIX + "1234"] == "{damaged"
+    assert store.parse_save(storage.data[store.SAVE_KEY]) == a_match()
+
+
+def test_a_bad_save_waiting_for_room_never_removes_a_save_written_over_it() -> None:
+    storage = FakeStorage()
+    storage.data[store.SAVE_KEY] = "{damaged"
+    storage.full = True
+    s = store.Store(storage, "t", clock)
+    s.claim()
+    assert s.load() == (None, "msg.save-set-aside")
+    # Meanwhile the damaged save was replaced (by another tab, before this one claimed it back).
+    other = fantan.new_match(fantan.preset("fan-tan"), seed=3)
+    storage.data[store.SAVE_KEY] = store.save_text(other)
+    storage.full = False
+    assert s.save(a_match())
+    assert not any(k.startswith(store.ASIDE_PREFIX) for k in storage.data)  # nothing to keep
     assert store.parse_save(storage.data[store.SAVE_KEY]) == a_match()

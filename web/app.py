@@ -32,8 +32,8 @@ WORKER_WAIT = 120.0  # seconds to wait for the worker to start (a cold, busy mac
 # Seconds the first computer move waits for a worker still starting; past that, moves are made
 # on the page until the worker is there (a worker whose files cannot be fetched never answers).
 WORKER_PATIENCE = 6.0
-# Seconds after a deal begun from the board gives the focus to a card, during which Enter on
-# it does nothing (Enter pressed quickly on Next hand, then Skip, would play that card).
+# Seconds after Enter on Next hand or Skip during which Enter on a card does nothing (pressed
+# on and on, it would play the card the new deal gave the focus to).
 ENTER_GRACE = 0.8
 PLAYABLE = '#hand [data-zone="hand"]:not([aria-disabled="true"])'
 SPEAK_EACH = 0.3  # at this pace or slower, each computer move is announced as it happens
@@ -135,6 +135,7 @@ class Page:
         self.worker = None
         self.worker_failed = False
         self.worker_start = None  # the worker's start, under way or done
+        self.worker_waited = False  # a computer move has waited for it (once is enough)
         self.results_hidden = False
         self.cache = {}
         self.seat_count = 0
@@ -146,7 +147,7 @@ class Page:
         self.by_mouse = bool(window.matchMedia("(hover: hover) and (pointer: fine)").matches)
         self.last_spoken = ("", 0.0)  # the live region's last line, and when
         self.landings = 0  # cards in flight to the table (the marks wait for them: land)
-        self.focus_given = 0.0  # when the deal gave the focus back to the table (refocus)
+        self.last_enter = ("", 0.0)  # what the last Enter pressed (an element's id), and when
 
     # --- start-up ---------------------------------------------------------------------------
 
@@ -220,7 +221,7 @@ class Page:
         self.store.claim()
         self.listen()
         # The worker boots a second Python: start it after the first paint, not beside it.
-        window.setTimeout(create_proxy(lambda *_: asyncio.ensure_future(self.get_worker())), 0)
+        window.setTimeout(create_proxy(lambda *_: self.begin_worker()), 0)
         match, notice = (None, None)
         if param("new") is None:
             match, notice = self.store.load()
@@ -344,6 +345,7 @@ class Page:
         self.driving = False
         self.dealing = False
         self.fast = False
+        self.landed()
 
     def apply(self, move):
         """Play a move on the match, save, and show it."""
@@ -476,13 +478,19 @@ class Page:
                 tag.setAttribute(name, value)
             document.body.append(tag)
 
+    def begin_worker(self):
+        """Start the worker (once), without waiting for it."""
+        if self.worker_start is None:
+            self.spawn_worker()
+            self.worker_start = asyncio.ensure_future(self.start_worker())
+
     async def get_worker(self):
-        """The worker, once it has started; None while it starts (after the first move's
-        wait) or if it failed."""
+        """The worker, once it has started; None if it failed, or while it starts after the
+        first computer move has waited WORKER_PATIENCE for it."""
         if self.worker is None and not self.worker_failed:
-            if self.worker_start is None:
-                self.spawn_worker()
-                self.worker_start = asyncio.ensure_future(self.start_worker())
+            self.begin_worker()
+            if not self.worker_waited:
+                self.worker_waited = True
                 # (past the wait, html[data-ai] stays unset: the worker may still come)
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(asyncio.shield(self.worker_start), WORKER_PATIENCE)
@@ -655,10 +663,15 @@ class Page:
             try:
                 await asyncio.sleep(seconds)
             finally:
-                self.landings -= 1
+                self.landings = max(0, self.landings - 1)
                 if self.landings == 0:
                     table.classList.remove("landing")
         asyncio.ensure_future(landed())
+
+    def landed(self):
+        """The cards in flight have landed (fast forward, a stop): the marks show at once."""
+        self.landings = 0
+        element("table").classList.remove("landing")
 
     async def refresh_later(self, seconds):
         await asyncio.sleep(seconds)
@@ -1094,6 +1107,7 @@ class Page:
             self.fast = True
             for anim in document.getAnimations():
                 anim.finish()
+            self.landed()
 
     def next_hand(self):
         if self.passive:
@@ -1113,7 +1127,6 @@ class Page:
         if self.lost_focus:
             self.lost_focus = False
             self.find_focus()
-            self.focus_given = time.monotonic()
 
     # --- events -----------------------------------------------------------------------------
 
@@ -1177,6 +1190,16 @@ class Page:
             event.preventDefault()
             return
         target = event.target
+        hurried = False
+        if key == "Enter":
+            # (Enter pressed on Next hand or Skip, then at once again, is the same press
+            # again, not a card's: the deal gave that card the focus a moment ago)
+            last, when = self.last_enter
+            now = time.monotonic()
+            hurried = now - when < ENTER_GRACE and last in ("next-hand", "skip-deal")
+            pressed = str(target.id or "")
+            if not hurried or pressed in ("next-hand", "skip-deal"):
+                self.last_enter = (pressed, now)
         in_hand = up(target, '[data-zone="hand"]')
         if key in ("h", "H") and not event.ctrlKey and not event.metaKey and not event.altKey:
             if str(target.tagName) not in ("INPUT", "SELECT", "TEXTAREA"):
@@ -1211,8 +1234,8 @@ class Page:
             cards[i % len(cards)].focus()
         elif key == "Enter" and in_hand is not None:
             event.preventDefault()
-            if time.monotonic() - self.focus_given < ENTER_GRACE:
-                return  # (the Enter that began the deal, pressed again: not a card's)
+            if hurried:
+                return
             code = str(in_hand.dataset.card)
             if self.my_turn() and self.match.state.why_illegal(self.move_for(code)) is None:
                 self.selected = code
@@ -1298,24 +1321,26 @@ class Page:
     def on_pageshow(self, event):
         """Back on the page from the browser's back-forward cache, the table shown is as it was
         when the player left, and another tab may have played on meanwhile: the game goes on
-        from what is stored, in this tab, as after a reload."""
-        if not event.persisted or self.match is None:
-            return
-        self.stop()
-        match = self.claim()
-        self.hide_results()
-        if match is not None:
-            self.match = match
-        self.begin_hand(animate=False)
+        from what is stored, in this tab, as after a reload (a tab that had let another play
+        stays as it was: its "Play here" does this)."""
+        if event.persisted and self.match is not None and not self.passive:
+            self.resume(keep_view=True)
 
-    def take_over(self):
+    def resume(self, keep_view=False):
+        """Play on in this tab from the stored game (a new one if there is none), with the card
+        chosen and the table looked at as this tab's session noted them if ``keep_view``."""
+        self.stop()
         match = self.claim()
         self.hide_results()
         if match is None:
             self.new_match(store.rules_from_settings(self.settings))
         else:
             self.match = match
-            self.begin_hand(animate=False)
+            self.begin_hand(animate=False, restore=store.parse_view(
+                self.read_view(), match, HUMAN) if keep_view else (None, False))
+
+    def take_over(self):
+        self.resume()
         self.message(self.cat.t("msg.took-over"))
 
     # --- menu, new game, rules --------------------------------------------------------------

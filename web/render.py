@@ -336,7 +336,9 @@ def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView) -> str:
         '<div class="results-card" role="dialog" aria-labelledby="results-title">'
         f'<h2 id="results-title" tabindex="-1">{escape(rv.title)}</h2>'
         f'<p class="headline">{escape(rv.headline)}</p>{sub}'
-        '<div class="scroll" tabindex="0" role="region" aria-labelledby="results-title">'
+        # (the table's region has a name of its own: the board's is the dialog's)
+        f'<div class="scroll" tabindex="0" role="region" '
+        f'aria-label="{escape(cat.t("results.table"))}">'
         f'<table><thead><tr>{th}</tr></thead>'
         f'<tbody>{"".join(body)}</tbody></table></div>{standings}'
         f'<div class="results-buttons">{"".join(buttons)}</div></div>'

@@ -386,7 +386,8 @@ class Store:
             self.storage.setItem(key, value)
         except Exception as error:
             self.failed = True
-            self.full = self.full or "QuotaExceeded" in f"{getattr(error, 'name', '')} {error}"
+            # (QuotaExceededError; older Firefox: NS_ERROR_DOM_QUOTA_REACHED)
+            self.full = self.full or "quota" in f"{getattr(error, 'name', '')} {error}".lower()
             return False
         return True
 
@@ -421,6 +422,7 @@ class Store:
         text = self.read(SAVE_KEY)
         match = readable(text)
         if match is not None or not text:
+            self.frozen, self._aside = False, None
             return match, None
         self._set_aside(text)
         return None, "msg.save-set-aside"
@@ -428,6 +430,9 @@ class Store:
     def _set_aside(self, text: str) -> bool:
         """Keep an unreadable save under a key of its own; while it cannot be (the storage is
         full), the game is not saved over it, and each save tries again."""
+        if self.read(SAVE_KEY) != text:  # (another tab has saved over it meanwhile)
+            self.frozen, self._aside = False, None
+            return True
         if self.write(ASIDE_PREFIX + str(self.clock()), text):
             self.remove(SAVE_KEY)
             self.frozen, self._aside = False, None
@@ -442,9 +447,9 @@ class Store:
 
     def save(self, match: fantan.Match) -> bool:
         """Write the match if this tab owns the game; False if it was not written."""
-        if self.frozen and (self._aside is None or not self._set_aside(self._aside)):
-            return False
         if not self.owns():
+            return False
+        if self.frozen and (self._aside is None or not self._set_aside(self._aside)):
             return False
         return self.write(SAVE_KEY, save_text(match))
 
