@@ -951,7 +951,7 @@ def test_the_table_fits_the_screen(page: Page, server: Server, watch: Watch, gam
     }"""), f"the rows or the hand covered at {name}"
     # A tablet or a large screen gets larger cards, not a small table in a field of felt; a
     # tall phone, larger cards in hand.
-    least = {TABLET["width"]: (50, 90), 1366: (55, 84), LARGE["width"]: (90, 96),
+    least = {TABLET["width"]: (50, 90), 1366: (52, 84), LARGE["width"]: (90, 96),
              2560: (120, 120), TALL["width"]: (0, 66)}.get(size["width"])
     if least:
         slot = page.locator("#rows .slot").first.bounding_box()

@@ -424,8 +424,9 @@ class Page:
         self.message(self.cat.t("msg.you-eliminated" if eliminated else "msg.no-move-long"))
         self.render()
         pace = self.pace()
-        await self.sleep(max(NO_MOVE_PAUSE, 2 * pace) if pace > 0 else 0.05, gen,
-                         interruptible=True)
+        # (under fast forward, a moment: the sequence is being hurried through)
+        pause = 0.05 if pace == 0 else 0.3 if self.fast else max(NO_MOVE_PAUSE, 2 * pace)
+        await self.sleep(pause, gen, interruptible=True)
         await self.while_away(gen)  # (the "No move" stays up until the player is back)
         self.banner(None)
         if gen == self.gen:
@@ -641,9 +642,16 @@ class Page:
         pace = self.pace()
         flight = FLIGHT_MS if pace >= 0.5 else max(150, int(pace * 800))
         flying = fresh is not None and source is not None and not self.fast
-        if flying:
+        # (at a pace faster than that, the marks would hardly show between two flights)
+        marking = flying and flight >= FLIGHT_MS
+        if marking:
             self.landing(flight / 1000)  # (before the marks are drawn: they wait at once)
+        needed = {str(el.dataset.slot) for el in document.querySelectorAll(".slot.needed")}
         self.render(fresh=fresh[1] if fresh else None)
+        if marking:  # (only the outlines that are new wait: the others stay as they were)
+            for el in document.querySelectorAll(".slot.needed"):
+                if str(el.dataset.slot) not in needed:
+                    el.classList.add("arriving")
         if not self.fast and self.pace() >= SPEAK_EACH:
             self.speak_events()
         if flying:
@@ -665,13 +673,15 @@ class Page:
             finally:
                 self.landings = max(0, self.landings - 1)
                 if self.landings == 0:
-                    table.classList.remove("landing")
+                    self.landed()
         asyncio.ensure_future(landed())
 
     def landed(self):
         """The cards in flight have landed (fast forward, a stop): the marks show at once."""
         self.landings = 0
         element("table").classList.remove("landing")
+        for el in document.querySelectorAll(".slot.arriving"):
+            el.classList.remove("arriving")
 
     async def refresh_later(self, seconds):
         await asyncio.sleep(seconds)
@@ -1197,9 +1207,9 @@ class Page:
             last, when = self.last_enter
             now = time.monotonic()
             hurried = now - when < ENTER_GRACE and last in ("next-hand", "skip-deal")
-            pressed = str(target.id or "")
-            if not hurried or pressed in ("next-hand", "skip-deal"):
-                self.last_enter = (pressed, now)
+            # (a press in such a run lengthens it: Enter pressed on and on plays nothing until
+            # the player stops for a moment)
+            self.last_enter = (last if hurried else str(target.id or ""), now)
         in_hand = up(target, '[data-zone="hand"]')
         if key in ("h", "H") and not event.ctrlKey and not event.metaKey and not event.altKey:
             if str(target.tagName) not in ("INPUT", "SELECT", "TEXTAREA"):
