@@ -1152,27 +1152,33 @@ def test_the_turn_and_the_next_cards_are_marked_as_the_card_lands(page: Page, se
     page.set_viewport_size(DESKTOP)
     open_game(page, server, game, f"?new=1&seed={seed}&pace=3")
     page.wait_for_selector(MY_TURN, timeout=60_000)
+    before = page.eval_on_selector_all(".slot.needed", "els => els.map(e => e.dataset.slot)")
     page.locator(PLAYABLE).first.click()
     page.click("#play")
     # While our 7D flies to the table, the next seat's mark and the outlines of the 6D and 8D
-    # wait for it (read in the browser the moment the flight is seen: it lasts 380 ms)...
+    # wait for it (read in the browser the moment the flight is seen: it lasts 380 ms); an
+    # outline there before stays...
     marks = page.wait_for_function("""() => {
         if (!document.querySelector('#table.landing')) return null;
         const seat = document.querySelector('.seat.turn');
-        const slot = document.querySelector('.slot.needed');
-        return [seat && seat.dataset.seat, seat && getComputedStyle(seat).borderTopColor,
-                slot && getComputedStyle(slot).borderTopStyle,
-                slot && getComputedStyle(slot).borderTopColor];
+        const colour = el => el && getComputedStyle(el).borderTopColor;
+        const needed = [...document.querySelectorAll('.slot.needed')];
+        return [seat && seat.dataset.seat, colour(seat),
+                needed.map(e => [e.dataset.slot, colour(e)])];
     }""", timeout=5_000).json_value()
+    gold = "rgb(242, 193, 78)"
     assert marks[0] == "1"
     assert marks[1] == "rgba(0, 0, 0, 0)"
-    assert marks[3] != "rgb(242, 193, 78)"
-    # ...and come as it lands.
+    outlines = dict(marks[2])
+    assert "6D" in outlines and "8D" in outlines, outlines
+    assert all((colour == gold) == (slot in before) for slot, colour in outlines.items()), (
+        outlines, before)
+    # ...and they come as it lands.
     page.wait_for_selector("#table:not(.landing)", timeout=5_000)
-    expect(page.locator('.seat.turn[data-seat="1"]')).to_have_css("border-top-color",
-                                                                   "rgb(242, 193, 78)")
-    expect(page.locator(".slot.needed").first).to_have_css("border-top-color",
-                                                           "rgb(242, 193, 78)")
+    expect(page.locator('.seat.turn[data-seat="1"]')).to_have_css("border-top-color", gold)
+    for slot in ("6D", "8D"):
+        expect(page.locator(f'.slot.needed[data-slot="{slot}"]')).to_have_css(
+            "border-top-color", gold)
 
 
 def test_the_keyboard_plays_turn_after_turn_with_enter(page: Page, server: Server,
