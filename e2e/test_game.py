@@ -906,11 +906,12 @@ def test_each_card_of_a_big_hand_shows_a_finger_wide_strip(page: Page, server: S
 @pytest.mark.parametrize("size", [LANDSCAPE, DESKTOP, {"width": 360, "height": 640}, TABLET,
                                   {"width": 1024, "height": 768}, {"width": 1000, "height": 700},
                                   {"width": 1280, "height": 720}, {"width": 1366, "height": 768},
+                                  {"width": 1366, "height": 657},
                                   LARGE, {"width": 2560, "height": 1440}, TALL,
                                   {"width": 600, "height": 960}],
                          ids=["landscape", "desktop", "portrait", "tablet", "tablet-landscape",
-                              "small-laptop", "laptop", "laptop-hd", "large", "very-large",
-                              "tall-phone", "small-tablet"])
+                              "small-laptop", "laptop", "laptop-hd", "laptop-window", "large",
+                              "very-large", "tall-phone", "small-tablet"])
 def test_the_table_fits_the_screen(page: Page, server: Server, watch: Watch, game,
                                    size: dict[str, int]) -> None:
     page.set_viewport_size(size)
@@ -921,7 +922,8 @@ def test_the_table_fits_the_screen(page: Page, server: Server, watch: Watch, gam
     shot(page, f"table-6-players-{name}")
     width = page.evaluate("document.scrollingElement.scrollWidth")
     assert width <= size["width"], f"the page scrolls sideways at {name}"
-    if size["width"] >= 600 and size["height"] >= 700:  # (a phone's may scroll: its buttons stay)
+    # (a phone's page may scroll: its buttons stay in view)
+    if size["width"] >= 600 and size["height"] >= 700 or size["width"] >= 1000:
         height = page.evaluate("document.scrollingElement.scrollHeight")
         assert height <= size["height"], f"the page scrolls at {name}"
     for selector in ("#play", "#hint", "#rows", '#hand [data-zone="hand"]'):
@@ -951,7 +953,8 @@ def test_the_table_fits_the_screen(page: Page, server: Server, watch: Watch, gam
     }"""), f"the rows or the hand covered at {name}"
     # A tablet or a large screen gets larger cards, not a small table in a field of felt; a
     # tall phone, larger cards in hand.
-    least = {TABLET["width"]: (50, 90), 1366: (52, 84), LARGE["width"]: (90, 96),
+    least = {TABLET["width"]: (50, 90), 1366: (52, 84) if size["height"] > 700 else (44, 66),
+             LARGE["width"]: (90, 96),
              2560: (120, 120), TALL["width"]: (0, 66)}.get(size["width"])
     if least:
         slot = page.locator("#rows .slot").first.bounding_box()
