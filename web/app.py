@@ -660,21 +660,21 @@ class Page:
                 self.fly(target, source, duration=flight)
 
     def landing(self, seconds):
-        """While a card flies to the table, the turn's mark and the outlines of the cards the
-        rows need next wait for it (class ``landing``): they change when it lands, not when it
-        leaves its seat."""
+        """While a card flies to the table, the turn's mark and the rows' new outlines (class
+        ``arriving``, which show_new_events sets) wait for it (class ``landing``): they change
+        when it lands, not when it leaves its seat."""
         table = element("table")
         self.landings += 1
         table.classList.add("landing")
 
-        async def landed():
+        async def land():
             try:
                 await asyncio.sleep(seconds)
             finally:
                 self.landings = max(0, self.landings - 1)
                 if self.landings == 0:
                     self.landed()
-        asyncio.ensure_future(landed())
+        asyncio.ensure_future(land())
 
     def landed(self):
         """The cards in flight have landed (fast forward, a stop): the marks show at once."""
