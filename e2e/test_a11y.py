@@ -281,6 +281,31 @@ def test_a_key_held_down_on_next_hand_does_not_skip_the_deal(
     expect(page.locator("html")).to_have_attribute("data-phase", "dealing")
 
 
+def test_escape_puts_the_board_away_and_a_key_during_the_deal_is_named(
+    context: BrowserContext, page: Page, server: Server, game
+) -> None:
+    match = fantan.new_match(fantan.preset("fan-tan").replace(match_hands=2), seed=5)
+    while not match.state.is_over:
+        match = match.play(match.state.legal_moves()[0])
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(DESKTOP)
+    game.boot(page, server.url + "?pace=600")
+    page.wait_for_selector("html[data-phase=over]")
+    # Escape does what the board's "Show the table" does; the focus goes to the way back.
+    page.keyboard.press("Escape")
+    expect(page.locator("#results")).to_be_hidden()
+    expect(page.locator("#show-results")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#results")).to_be_visible()
+    # A deal begun with the mouse says "click"; a key pressed meanwhile, which key skips it.
+    page.locator("#next-hand").click()
+    expect(page.locator("#message")).to_have_text("Dealing… click to skip.")
+    page.keyboard.press("x")
+    expect(page.locator("#message")).to_have_text("Dealing… press Escape to skip.")
+    page.keyboard.press("Escape")
+    expect(page.locator("html")).to_have_attribute("data-phase", "playing")
+
+
 def test_what_screen_readers_hear_at_normal_pace(page: Page, server: Server, game) -> None:
     """Each computer move is announced as it happens, cards in words; an illegal card is
     explained in words too."""

@@ -1192,6 +1192,8 @@ class Page:
     def on_key(self, event):
         key = str(event.key)
         if key not in ("Shift", "Control", "Alt", "Meta"):
+            if self.dealing and not self.by_keys:  # (the deal's line names the key to skip)
+                self.message(self.cat.t("msg.dealing-keys"), speak=False)
             self.by_keys = True  # (messages then name keys, not taps)
         if q("dialog[open]") is not None or self.match is None:
             return
@@ -1252,6 +1254,9 @@ class Page:
                 self.play_selected()
             else:
                 self.click_card(code)
+        elif (key == "Escape" and self.match.state.is_over and not self.results_hidden
+              and not self.passive):
+            self.show_table()  # (as the board's "Show the table": Escape puts a board away)
         elif key == "Escape" and self.dealing:
             self.skip_deal()
         elif key == "Escape" and self.selected is not None and self.my_turn():
