@@ -153,6 +153,12 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, server: Server, game) 
     assert page.evaluate("document.activeElement.id") == "hint"
     page.keyboard.press("Shift+Tab")
     assert focused_card(page) == reached
+    # Home and End: the first and the last card that plays.
+    playable = page.eval_on_selector_all(PLAYABLE, "els => els.map(e => e.dataset.card)")
+    page.keyboard.press("End")
+    assert focused_card(page) == playable[-1]
+    page.keyboard.press("Home")
+    assert focused_card(page) == playable[0]
     moves = 0
     while True:
         page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)

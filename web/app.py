@@ -1217,7 +1217,8 @@ class Page:
             if str(target.tagName) not in ("INPUT", "SELECT", "TEXTAREA"):
                 event.preventDefault()
                 asyncio.ensure_future(self.hint())
-        elif key in ("ArrowLeft", "ArrowRight"):
+        elif key in ("ArrowLeft", "ArrowRight") or key in ("Home", "End") and in_hand is not None:
+            # (Home and End within the hand only: elsewhere they scroll the page)
             # Alt+arrow is the browser's; the result board, the takeover box and form fields
             # keep their own arrows (a board's table scrolls with them).
             if event.altKey or event.ctrlKey or event.metaKey or event.shiftKey:
@@ -1234,7 +1235,9 @@ class Page:
             event.preventDefault()
             codes = [str(el.dataset.card) for el in cards]
             current = str(in_hand.dataset.card) if in_hand is not None else self.selected
-            if current in codes:
+            if key in ("Home", "End"):
+                i = 0 if key == "Home" else len(codes) - 1
+            elif current in codes:
                 i = codes.index(current) + (1 if key == "ArrowRight" else -1)
             else:
                 i = 0 if key == "ArrowRight" else len(codes) - 1
