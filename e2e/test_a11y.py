@@ -267,10 +267,9 @@ def test_enter_pressed_on_and_on_at_next_hand_plays_no_card(page: Page, server: 
         f"document.querySelectorAll('[data-zone=table]').length > {played}")
 
 
-def test_a_key_held_down_on_next_hand_does_not_skip_the_deal(
-    context: BrowserContext, page: Page, server: Server, game
-) -> None:
-    # A hand played to its end is saved; at ten minutes a dealt card, the deal lasts.
+def board_of_a_saved_hand(context: BrowserContext, page: Page, server: Server, game) -> None:
+    """Open the page on the result board of the first hand of a two-hand match, saved at its
+    end; at ten minutes a computer move (and a dealt card), the next deal lasts."""
     match = fantan.new_match(fantan.preset("fan-tan").replace(match_hands=2), seed=5)
     while not match.state.is_over:
         match = match.play(match.state.legal_moves()[0])
@@ -278,6 +277,12 @@ def test_a_key_held_down_on_next_hand_does_not_skip_the_deal(
     page.set_viewport_size(DESKTOP)
     game.boot(page, server.url + "?pace=600")
     page.wait_for_selector("html[data-phase=over]")
+
+
+def test_a_key_held_down_on_next_hand_does_not_skip_the_deal(
+    context: BrowserContext, page: Page, server: Server, game
+) -> None:
+    board_of_a_saved_hand(context, page, server, game)
     page.focus("#next-hand")
     page.keyboard.down("Enter")
     expect(page.locator("html")).to_have_attribute("data-phase", "dealing")
@@ -290,13 +295,7 @@ def test_a_key_held_down_on_next_hand_does_not_skip_the_deal(
 def test_escape_puts_the_board_away_and_a_key_during_the_deal_is_named(
     context: BrowserContext, page: Page, server: Server, game
 ) -> None:
-    match = fantan.new_match(fantan.preset("fan-tan").replace(match_hands=2), seed=5)
-    while not match.state.is_over:
-        match = match.play(match.state.legal_moves()[0])
-    with_save(context, store.save_text(match))
-    page.set_viewport_size(DESKTOP)
-    game.boot(page, server.url + "?pace=600")
-    page.wait_for_selector("html[data-phase=over]")
+    board_of_a_saved_hand(context, page, server, game)
     # Escape does what the board's "Show the table" does; the focus goes to the way back.
     page.keyboard.press("Escape")
     expect(page.locator("#results")).to_be_hidden()

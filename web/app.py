@@ -646,7 +646,8 @@ class Page:
         marking = flying and flight >= FLIGHT_MS
         if marking:
             self.landing(flight / 1000)  # (before the marks are drawn: they wait at once)
-        needed = {str(el.dataset.slot) for el in document.querySelectorAll(".slot.needed")}
+        needed = ({str(el.dataset.slot) for el in document.querySelectorAll(".slot.needed")}
+                  if marking else set())
         self.render(fresh=fresh[1] if fresh else None)
         if marking:  # (only the outlines that are new wait: the others stay as they were)
             for el in document.querySelectorAll(".slot.needed"):
@@ -1191,10 +1192,10 @@ class Page:
 
     def on_key(self, event):
         key = str(event.key)
-        if key not in ("Shift", "Control", "Alt", "Meta"):
-            if self.dealing and not self.by_keys:  # (the deal's line names the key to skip)
-                self.message(self.cat.t("msg.dealing-keys"), speak=False)
+        if key not in ("Shift", "Control", "Alt", "Meta") and not self.by_keys:
             self.by_keys = True  # (messages then name keys, not taps)
+            if self.dealing:  # (the deal's line names the key that skips it)
+                self.message(self.cat.t(self.by_input("msg.dealing")), speak=False)
         if q("dialog[open]") is not None or self.match is None:
             return
         if event.repeat and key in ("Enter", " "):
