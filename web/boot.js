@@ -187,10 +187,12 @@ async function registerServiceWorker() {
     return;
   }
   // A first install takes over at once; an update waits for the player's word. It may be
-  // found after this point, or have been found, and still be installing, before it.
-  const updating = Boolean(navigator.serviceWorker.controller);
+  // found after this point, or have been found, and still be installing, before it. A page of
+  // a first visit is not controlled until the first install claims it: from then on, it is
+  // offered the updates found while it stays open, as a page loaded under a worker is.
+  let controlled = Boolean(navigator.serviceWorker.controller);
   const offer = () => {
-    if (registration.waiting && updating) showUpdate(registration);
+    if (registration.waiting && controlled) showUpdate(registration);
   };
   const follow = (worker) => {
     if (!worker) return;
@@ -204,12 +206,19 @@ async function registerServiceWorker() {
   follow(registration.installing);
   registration.addEventListener("updatefound", () => follow(registration.installing));
   // An update taking over, whichever tab's "Load it" started it: this page's files are the last
-  // version's, whose cache is gone, so it reloads (the game is saved first).
+  // version's, whose cache is gone, so it reloads (the game is saved first). The first install
+  // claiming a first visit's page changes nothing it runs.
+  let reloading = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (!updating) return;
+    if (!controlled) {
+      controlled = true;
+      return;
+    }
+    if (reloading) return;
+    reloading = true;
     dispatchEvent(new Event("fantan:save"));
     location.reload();
-  }, { once: true });
+  });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") registration.update().catch(() => {});
   });
