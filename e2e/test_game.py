@@ -114,12 +114,13 @@ def played_until(match: fantan.Match, done, pick=lambda legal: legal[0]) -> fant
     return match
 
 
-def with_save(context: BrowserContext, text: str) -> None:
-    """Put a save in localStorage before the page's first load (once per tab; a new tab's
-    first blank page has no storage to seed)."""
+def with_save(context: BrowserContext, text: str, also: dict[str, str] | None = None) -> None:
+    """Put a save (and ``also`` these other keys) in localStorage before the page's first load
+    (once per tab; a new tab's first blank page has no storage to seed)."""
+    seeds = {store.SAVE_KEY: text, **(also or {})}
     context.add_init_script(
         "if (location.protocol.startsWith('http') && !sessionStorage.getItem('seeded')) {"
-        f" localStorage.setItem({json.dumps(store.SAVE_KEY)}, {json.dumps(text)});"
+        f" for (const [k, v] of Object.entries({json.dumps(seeds)})) localStorage.setItem(k, v);"
         " sessionStorage.setItem('seeded', '1'); }")
 
 
@@ -627,14 +628,17 @@ def test_reload_shows_again_the_card_chosen_and_the_table_looked_at(page: Page, 
 def test_a_corrupt_save_is_set_aside_and_a_new_game_starts(
     context: BrowserContext, page: Page, server: Server, game
 ) -> None:
-    with_save(context, '{"format": "fantan.web-save", "version": 1, "match": {"oops": 1}}')
+    bad = '{"format": "fantan.web-save", "version": 1, "match": {"oops": 1}}'
+    # Saves set aside before: the newest are kept with this one, the oldest goes.
+    before = {store.ASIDE_PREFIX + str(n): f"old {n}" for n in range(1, store.ASIDE_KEEP + 1)}
+    with_save(context, bad, before)
     page.set_viewport_size(PORTRAIT)
     open_game(page, server, game)
     expect(page.locator("#notice")).to_contain_text("could not be read")
     kept = page.evaluate("""() => Object.keys(localStorage)
         .filter(k => k.startsWith('fantan.game.set-aside.'))
         .map(k => localStorage.getItem(k))""")
-    assert kept == ['{"format": "fantan.web-save", "version": 1, "match": {"oops": 1}}']
+    assert sorted(kept) == sorted([bad, *list(before.values())[1:]])
     saved = page.evaluate("() => localStorage.getItem('fantan.game')")
     assert store.parse_save(saved).state.rules == fantan.preset("fan-tan")
 
@@ -645,12 +649,8 @@ def test_storage_nested_past_the_browsers_stack_is_set_aside_too(
     # Parsing JSON nested 10,000 deep overflows the browser's stack, which no Python except
     # catches and which stops the runtime: every stored value is refused before it is parsed.
     deep = "[" * 10_000 + "]" * 10_000
-    seeds = {store.SAVE_KEY: deep, store.SETTINGS_KEY: deep, store.STATS_KEY: deep,
-             "fantan.boots": "²"}
-    context.add_init_script(
-        "if (location.protocol.startsWith('http') && !sessionStorage.getItem('seeded')) {"
-        f" for (const [k, v] of Object.entries({json.dumps(seeds)})) localStorage.setItem(k, v);"
-        " sessionStorage.setItem('seeded', '1'); }")
+    with_save(context, deep, {store.SETTINGS_KEY: deep, store.STATS_KEY: deep,
+                              "fantan.boots": "²"})
     page.set_viewport_size(PORTRAIT)
     open_game(page, server, game)
     expect(page.locator("#notice")).to_contain_text("could not be read")

@@ -34,6 +34,13 @@ class FakeStorage:
     def removeItem(self, key: str) -> None:  # noqa: N802
         self.data.pop(key, None)
 
+    def key(self, index: int) -> str | None:
+        return list(self.data)[index] if 0 <= index < len(self.data) else None
+
+    @property
+    def length(self) -> int:
+        return len(self.data)
+
 
 def clock() -> int:
     return 1234
@@ -95,6 +102,40 @@ def test_a_bad_save_is_set_aside_never_lost() -> None:
         assert storage.data[store.ASIDE_PREFIX + "1234"] == bad
         assert store.SAVE_KEY not in storage.data
         assert s.save(a_match())  # the new game saves normally afterwards
+
+
+def test_only_the_newest_saves_set_aside_are_kept() -> None:
+    storage = FakeStorage()
+    storage.data["something.else"] = "kept"
+    storage.data[store.ASIDE_PREFIX + "oops"] = "a key of no time: the oldest"
+    times = iter(range(100, 106))
+    for n in range(6):
+        storage.data[store.SAVE_KEY] = f"{{bad {n}"
+        s = store.Store(storage, "tab-a", lambda: next(times))
+        assert s.load() == (None, "msg.save-set-aside")
+    aside = {k: v for k, v in storage.data.items() if k.startswith(store.ASIDE_PREFIX)}
+    assert aside == {store.ASIDE_PREFIX + str(100 + n): f"{{bad {n}" for n in (3, 4, 5)}
+    assert storage.data["something.else"] == "kept" and store.SAVE_KEY not in storage.data
+
+
+def test_an_old_save_set_aside_makes_room_for_a_new_one() -> None:
+    storage = FakeStorage()
+    for n in range(store.ASIDE_KEEP):
+        storage.data[store.ASIDE_PREFIX + str(n)] = "x" * 10
+    storage.data[store.SAVE_KEY] = "{bad"
+
+    class RoomForOneMore(FakeStorage):
+        def setItem(self, key: str, value: str) -> None:  # noqa: N802
+            if len(self.data) > store.ASIDE_KEEP:
+                raise RuntimeError("QuotaExceededError")
+            super().setItem(key, value)
+
+    full = RoomForOneMore()
+    full.data = storage.data
+    s = store.Store(full, "tab-a", clock)
+    assert s.load() == (None, "msg.save-set-aside") and not s.frozen
+    assert full.data[store.ASIDE_PREFIX + "1234"] == "{bad"
+    assert store.ASIDE_PREFIX + "0" not in full.data  # the oldest went
 
 
 def test_a_tab_may_peek_at_the_save_without_touching_it() -> None:

@@ -1,9 +1,9 @@
 """Autosave and settings in localStorage, and which tab owns the game.
 
-Pure logic over a small storage interface (getItem / setItem / removeItem, as localStorage has),
-so tests drive it with a dict. The rules it keeps:
+Pure logic over a small storage interface (getItem / setItem / removeItem / key / length, as
+localStorage has), so tests drive it with a dict. The rules it keeps:
 - a save that cannot be read is set aside under another key, never overwritten, and the page
-  is told once;
+  is told once; the last few saves set aside are kept, older ones removed;
 - a full or unavailable storage is reported once; play goes on without saving;
 - only the tab that owns the game writes it: the tab that claims it last owns it, and a tab that
   finds it has lost the game stops writing (and says so) until the player takes it back;
@@ -27,6 +27,8 @@ OWNER_KEY = "fantan.owner"
 VIEW_KEY = "fantan.view"
 """In the tab's sessionStorage: what the table showed of the game, for a reload (view_text)."""
 ASIDE_PREFIX = "fantan.game.set-aside."
+ASIDE_KEEP = 3
+"""Saves set aside that are kept: a newer one removes the oldest past these."""
 SAVE_FORMAT = "fantan.web-save"
 SAVE_VERSION = 1
 
@@ -58,6 +60,9 @@ class Storage(Protocol):
     def getItem(self, key: str) -> str | None: ...  # noqa: N802 (the DOM's names)
     def setItem(self, key: str, value: str) -> None: ...  # noqa: N802
     def removeItem(self, key: str) -> None: ...  # noqa: N802
+    def key(self, index: int) -> str | None: ...
+    @property
+    def length(self) -> int: ...
 
 
 def parse_settings(text: str | None) -> dict[str, Any]:
@@ -398,6 +403,16 @@ class Store:
             except Exception:
                 self.failed = True
 
+    def keys(self) -> list[str]:
+        """Every key in the storage ([] if they cannot be read)."""
+        if self.storage is None:
+            return []
+        try:
+            found = (self.storage.key(i) for i in range(int(self.storage.length)))
+            return [str(key) for key in found if not missing(key)]
+        except Exception:
+            return []
+
     def problem(self) -> str | None:
         """The message id to show when saving has failed, the first time only."""
         if self.failed and not self._reported:
@@ -433,12 +448,23 @@ class Store:
         if self.read(SAVE_KEY) != text:  # (another tab has saved over it meanwhile)
             self.frozen, self._aside = False, None
             return True
+        self._forget_aside(keep=ASIDE_KEEP - 1)  # (which also makes room for this one)
         if self.write(ASIDE_PREFIX + str(self.clock()), text):
             self.remove(SAVE_KEY)
             self.frozen, self._aside = False, None
             return True
         self.frozen, self._aside = True, text
         return False
+
+    def _forget_aside(self, keep: int) -> None:
+        """Remove the saves set aside but the newest ``keep``."""
+        def stamp(key: str) -> int:
+            tail = key[len(ASIDE_PREFIX):]
+            return int(tail) if tail.isascii() and tail.isdigit() and len(tail) < 19 else -1
+
+        aside = sorted((k for k in self.keys() if k.startswith(ASIDE_PREFIX)), key=stamp)
+        for key in aside[:max(len(aside) - keep, 0)]:
+            self.remove(key)
 
     def peek(self) -> fantan.Match | None:
         """The saved match, read only (None if there is none or it cannot be read): for a tab
