@@ -712,6 +712,18 @@ def test_two_tabs_never_write_over_each_other(context: BrowserContext, server: S
     expect(second.locator('[data-zone="table"][data-card="7D"]')).to_be_visible(timeout=30_000)
     saved = store.parse_save(second.evaluate("() => localStorage.getItem('fantan.game')"))
     assert saved.seed != 4 and saved.state.moves
+    # The tab that stands aside shows the game as the other plays it, not its own last table.
+    expect(first.locator('[data-zone="table"][data-card="7D"]')).to_be_visible()
+    # A setting changed there is kept when it plays again; the others' choices stay.
+    first.click("#open-menu")
+    first.uncheck("#menu-four")
+    first.keyboard.press("Escape")
+    first.click("#play-here")
+    expect(first.locator("#takeover")).to_be_hidden()
+    expect(first.locator("html")).not_to_have_class(re.compile(r"\bfour-colour\b"))
+    expect(first.locator("html")).to_have_attribute("lang", "de")
+    kept = store.parse_settings(first.evaluate("() => localStorage.getItem('fantan.settings')"))
+    assert kept["four_colour"] is False and kept["language"] == "de"
 
 
 def test_next_hand_in_a_tab_that_no_longer_plays_takes_the_game_over(

@@ -131,6 +131,8 @@ class Page:
         self.flashes = {}  # seat -> until when its pass (or elimination) is lit up
         self.seen = 0  # how much of the hand's history the table has shown
         self.passive = False
+        self.passive_settings = {}  # the settings when this tab let another play
+        self.stale = False  # (and the game that tab played has changed since it was shown)
         self.session = open_session()
         self.worker = None
         self.worker_failed = False
@@ -266,6 +268,7 @@ class Page:
         window.addEventListener("fantan:save", create_proxy(lambda _e: self.save()))
         window.addEventListener("pagehide", create_proxy(lambda _e: self.save()))
         window.addEventListener("pageshow", create_proxy(self.on_pageshow))
+        document.addEventListener("visibilitychange", create_proxy(self.on_visible))
         # A rotation (or any resize) during the deal moves the seats the cards fly to: the
         # deal ends at once, as if skipped, rather than fly to where the seats were.
         window.addEventListener("resize", create_proxy(lambda _e: self.skip_deal()))
@@ -1302,14 +1305,36 @@ class Page:
 
     def on_storage(self, event):
         key = None if store.missing(event.key) else str(event.key)
-        owner = None if store.missing(event.newValue) else str(event.newValue)
-        if key == store.OWNER_KEY and owner is not None and owner != self.store.tab:
+        value = None if store.missing(event.newValue) else str(event.newValue)
+        if key == store.OWNER_KEY and value is not None and value != self.store.tab:
             self.go_passive()
+        elif key == store.SAVE_KEY and self.passive:
+            self.stale = True
+            self.show_stored()
+
+    def on_visible(self, _event=None):
+        if self.passive:
+            self.show_stored()
+
+    def show_stored(self):
+        """A tab that lets another play shows the game as that tab saves it, under its notice
+        (only while it is in view: a hidden tab catches up when it is shown again)."""
+        if not self.stale or document.visibilityState != "visible":
+            return
+        self.stale = False
+        match = self.store.peek()
+        if match is None:
+            return
+        self.match = match
+        self.hide_results()
+        self.begin_hand(animate=False)
 
     def go_passive(self):
         if self.passive:
             return
         self.passive = True
+        self.stale = False
+        self.passive_settings = dict(self.settings)  # (to keep what is changed from now on)
         if self.dealing:
             self.set_phase("playing")
         self.stop()
@@ -1326,8 +1351,14 @@ class Page:
         self.passive = False
         element("takeover").hidden = True
         self.store.claim()
-        # The other tab may have changed the language or the deck's colours: show its choice.
-        self.settings = self.store.load_settings()
+        # The other tab may have changed the language or the deck's colours: show its choice,
+        # but for what was changed here meanwhile.
+        before = self.passive_settings
+        mine = {k: v for k, v in self.settings.items() if before and before.get(k) != v}
+        self.passive_settings = {}
+        self.settings = {**self.store.load_settings(), **mine}
+        if mine:
+            self.save_settings()
         self.cat = self.load_catalog()
         self.cache = {}
         self.apply_language()
