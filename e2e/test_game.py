@@ -1000,6 +1000,14 @@ def test_the_smallest_landscape_phone_holds_the_whole_table(page: Page, server: 
     for selector in ("#play", "#hint", '#hand [aria-pressed="true"]', "#message"):
         box = page.locator(selector).bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 321, selector
+    # The bar's buttons look small, but a finger finds them 40 px tall and more.
+    for button in ("open-rules", "open-menu"):
+        box = page.locator(f"#{button}").bounding_box()
+        assert box is not None and box["height"] < 40
+        for y in (1, box["y"] + box["height"] + 8):
+            hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('button')?.id",
+                                [box["x"] + box["width"] / 2, y])
+            assert hit == button, (button, y)
 
 
 @pytest.mark.parametrize("size", [LANDSCAPE, {"width": 320, "height": 568}],
