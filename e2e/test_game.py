@@ -1072,6 +1072,23 @@ def test_the_new_game_screen_fits_a_short_phone_in_every_field(page: Page, serve
     assert outside == []
 
 
+@pytest.mark.parametrize("width,height,lang", [(1366, 657, "de"), (1280, 650, "it"),
+                                               (1024, 768, "de"), (1000, 700, "nl")])
+def test_the_new_game_screen_shows_every_field_on_a_laptop(page: Page, server: Server, game,
+                                                           width: int, height: int,
+                                                           lang: str) -> None:
+    # A laptop's window (its browser's bars take the screen's rest), in the longest languages:
+    # every rule system, Players, Difficulty and Match, and the buttons, without scrolling.
+    page.set_viewport_size({"width": width, "height": height})
+    open_game(page, server, game, f"?new=1&seed=3&speed=instant&lang={lang}")
+    page.click("#open-menu")
+    page.click("#menu-new-game")
+    assert page.evaluate("(d => d.scrollHeight <= d.clientHeight + 1)("
+                         "document.getElementById('setup'))")
+    for selector in ("#setup-players", "#setup-level", "#setup-match", "#start-game"):
+        expect(page.locator(selector)).to_be_in_viewport(ratio=1)
+
+
 def test_on_a_phone_too_small_for_the_table_the_buttons_stay_in_view(
         page: Page, server: Server, game) -> None:
     size = {"width": 320, "height": 568}
