@@ -824,6 +824,12 @@ def test_a_match_moves_the_dealer_and_ends_with_standings(page: Page, server: Se
     expect(page.locator("#results")).to_contain_text("Match over")
     expect(page.locator("#results .standings li")).to_have_count(4)
     shot(page, "desktop-match-over")
+    # On a large screen, the board grows with the table, and stays within the screen.
+    small = page.locator("#results .results-card").bounding_box()
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    large = page.locator("#results .results-card").bounding_box()
+    assert small and large and large["width"] >= 1.25 * small["width"], (small, large)
+    assert large["y"] >= 0 and large["y"] + large["height"] <= 1080
     # On a phone on its side, the standings stand beside the table, all of them in view.
     page.set_viewport_size({"width": 844, "height": 390})
     standings = page.locator("#results .standings").bounding_box()
