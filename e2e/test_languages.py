@@ -92,6 +92,7 @@ def test_the_browser_language_is_the_default_and_the_choice_is_kept(
     label = page.get_attribute('#hand [data-zone="hand"]', "aria-label") or ""
     assert re.fullmatch(r"(Karo|Herz|Pik|Kreuz) \S+, (nicht )?spielbar", label), label
     expect(page.locator("#update-load")).to_have_text("Laden")  # (hidden until an update)
+    expect(page.locator("#update-later")).to_have_text("Später")
     # The Norwegian player picks Norsk; it stays after a reload, over the browser's German.
     page.wait_for_selector("html[data-ai]", state="attached", timeout=120_000)
     # A card chosen before the switch stays chosen, and the message says so in the new words.

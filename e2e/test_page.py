@@ -140,11 +140,14 @@ def test_update_is_offered_and_keeps_the_game(
     for tab in (page, other):
         expect(tab.locator("#update")).to_be_visible(timeout=60_000)
     expect(page.locator("#app")).to_have_attribute("data-boots", "1")
-    # A page loaded while the update waits is offered it at once.
+    # A page loaded while the update waits is offered it at once; "Later" puts the offer away
+    # (it covers the foot of the table).
     settled(other)
     other.reload()
     game.wait_ready(other)
     expect(other.locator("#update")).to_be_visible()
+    other.click("#update-later")
+    expect(other.locator("#update")).to_be_hidden()
     # The new build downloaded what changed; it copied the rest from the last build's cache.
     bodies = {path for path, status in own_server.served[before:] if status == 200}
     assert bodies == {"/sw.js", "/style.css"}, own_server.served[before:]

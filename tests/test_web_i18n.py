@@ -151,7 +151,8 @@ def test_the_loader_texts_exist_in_every_language() -> None:
     texts = build.boot_texts(WEB)
     assert sorted(texts) == sorted(LANGUAGES)
     keys = set(texts["en"])
-    assert {"boot.stage.runtime", "boot.failure", "boot.update", "boot.update-load"} <= keys
+    assert {"boot.stage.runtime", "boot.failure", "boot.update", "boot.update-load",
+            "boot.update-later"} <= keys
     for language in TRANSLATED:
         assert set(texts[language]) == keys
         # translated, not the English fallback (the engine's name may stay the same)

@@ -229,13 +229,19 @@ function showUpdate(registration) {
   if (!banner.hidden) return;
   banner.hidden = false;
   root.dataset.update = "ready";
-  $("update-load").addEventListener("click", () => {
+  // (handlers set, not added: the banner may be offered again after "Later")
+  $("update-load").onclick = () => {
     // The worker waiting now, not the one first offered: a later build may have replaced it.
     // Its taking over reloads the page; with none waiting (another tab took it), reload now.
     const waiting = registration.waiting;
     if (waiting) waiting.postMessage({ type: "activate-update" });
     else location.reload();
-  });
+  };
+  // Not now: the banner goes (it covers the foot of the table); the next load offers it again.
+  $("update-later").onclick = () => {
+    banner.hidden = true;
+    root.dataset.update = "later";
+  };
 }
 
 loadTexts();
