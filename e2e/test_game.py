@@ -1118,13 +1118,20 @@ def cut_badges(page: Page) -> list[str]:
                    || el.scrollWidth > el.clientWidth + 0.5; }); }).map(s => s.dataset.seat)""")
 
 
-def test_many_opponents_on_a_phone_keep_their_names_and_counts(page: Page, server: Server,
-                                                               game) -> None:
-    # Seven opponents in portrait, in Dutch (long words), chips on every badge.
-    page.set_viewport_size({"width": 360, "height": 640})
-    open_game(page, server, game, "?new=1&seed=4&speed=instant&preset=sjuan&players=8&lang=nl")
+@pytest.mark.parametrize("width,height,preset,lang", [
+    (360, 640, "sjuan", "nl"), (768, 1024, "shichi-narabe", "it"),
+    (1024, 1366, "shichi-narabe", "nl"), (1366, 657, "shichi-narabe", "nl"),
+    (1920, 1080, "shichi-narabe", "de")])
+def test_many_opponents_keep_their_names_and_counts(page: Page, server: Server, game,
+                                                    width: int, height: int, preset: str,
+                                                    lang: str) -> None:
+    # Seven opponents, in the longest words, chips or passes left on every badge: on a phone
+    # and a tablet held upright (two rows of badges), a laptop and a large screen.
+    page.set_viewport_size({"width": width, "height": height})
+    open_game(page, server, game,
+              f"?new=1&seed=4&speed=instant&preset={preset}&players=8&lang={lang}")
     page.wait_for_selector(MY_TURN_OR_OVER)
-    shot(page, "portrait-8-players-nl")
+    shot(page, f"8-players-{width}x{height}-{lang}")
     assert cut_badges(page) == []
 
 
