@@ -15,6 +15,7 @@ from conftest import Server, Watch
 from playwright.sync_api import BrowserContext, Page, expect
 from test_game import (
     DESKTOP,
+    MY_TURN,
     MY_TURN_OR_OVER,
     PLAYABLE,
     PORTRAIT,
@@ -242,6 +243,44 @@ def test_the_focus_is_never_dropped_to_the_page(page: Page, server: Server, game
     if page.get_attribute("html", "data-phase") == "playing":  # our turn: on a card to play
         assert page.evaluate(
             "document.activeElement.matches('#hand [data-zone=hand]:not([aria-disabled=true])')")
+
+
+def test_the_keys_find_the_hand_when_the_focus_is_nowhere(page: Page, server: Server,
+                                                          game) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    page.set_viewport_size(DESKTOP)
+    open_game(page, server, game, "?new=1&seed=5&speed=instant")
+    page.wait_for_selector(MY_TURN)
+    # After a reload the focus is nowhere: Enter finds a card that plays, and plays nothing;
+    # the next Enter plays it.
+    page.reload()
+    game.wait_ready(page)
+    page.wait_for_selector(MY_TURN)
+    assert page.evaluate("document.activeElement === document.body")
+    cards = page.locator('#hand [data-zone="hand"]').count()
+    page.keyboard.press("Enter")
+    card = focused_card(page)
+    assert card is not None and page.evaluate(
+        "document.activeElement.matches('#hand [data-zone=hand]:not([aria-disabled=true])')")
+    assert page.locator('#hand [data-zone="hand"]').count() == cards
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f'[data-zone="table"][data-card="{card}"]')
+    # A new game dealt from the keyboard: the focus goes to the new hand, not back to Menu.
+    page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+    page.focus("#open-menu")
+    page.keyboard.press("Enter")
+    page.focus("#menu-new-game")
+    page.keyboard.press("Enter")
+    page.focus("#start-game")
+    page.keyboard.press("Enter")
+    expect(page.locator("#setup")).to_be_hidden()
+    page.wait_for_selector(MY_TURN, timeout=60_000)
+    expect(page.locator(PLAYABLE).and_(page.locator(":focus"))).to_have_count(1)
+    # The rules page says which keys do what.
+    page.focus("#open-rules")
+    page.keyboard.press("Enter")
+    expect(page.locator("#rules-page .controls-help")).to_contain_text("Enter plays the card")
+    expect(page.locator("#rules-page .controls-help")).to_contain_text("press Play")
 
 
 def test_enter_pressed_on_and_on_at_next_hand_plays_no_card(page: Page, server: Server,

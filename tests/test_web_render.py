@@ -192,6 +192,17 @@ def test_the_rules_page_names_its_game() -> None:
     assert '<h2 id="rules-title" tabindex="-1">How to play with your own rules</h2>' in custom
 
 
+def test_the_rules_page_says_how_to_play_with_a_finger_a_mouse_or_keys() -> None:
+    rules = fantan.preset("fan-tan")
+    for language in ("en", "de", "nb", "nl", "it"):
+        cat = catalog(language)
+        page = render.rules_page(cat, "fan-tan", rules)
+        part = page[page.index("controls-help"):]
+        assert f"<h3>{cat.t('rules.controls')}</h3>" in page
+        assert part.count("<li>") == 4 and cat.t("button.play") in part, language
+        assert "{" not in part  # (every placeholder filled)
+
+
 def test_a_custom_field_with_no_effect_is_not_offered_and_says_why() -> None:
     # Forced passing: a limit of passes has nothing to limit; limited passing: it counts.
     draft = {"preset": "custom", "rules": fantan.preset("fan-tan"), "level": "easy",

@@ -911,9 +911,12 @@ class Page:
             return
         if q("dialog[open]") is not None:
             return
+        # (the hand's stop while the others play: at our turn the focus moves on from there
+        # to a card that plays, focus_a_playable_card)
         target = ((element(prefer) if prefer else None)
                   or q("#results:not([hidden]) #results-title")
                   or (q(PLAYABLE) if self.my_turn() else None)
+                  or q('#hand [data-zone="hand"]:not([tabindex="-1"])')
                   or q("#controls button:not(:disabled)") or element("open-menu"))
         if target is not None:
             target.focus()
@@ -961,11 +964,18 @@ class Page:
 
     def focus_a_playable_card(self):
         """At our turn, a focus left in the hand on a card that does not play (the one that
-        took the place of the card played) goes to the hand's stop: one that plays."""
-        card = up(document.activeElement, '#hand [data-zone="hand"]')
-        if card is not None and card.getAttribute("aria-disabled") == "true":
+        took the place of the card played) goes to the hand's stop: one that plays; and a
+        player of the keyboard whose focus is nowhere (a reload, a tab taken over) finds it
+        there too."""
+        active = document.activeElement
+        card = up(active, '#hand [data-zone="hand"]')
+        nowhere = active is None or active == document.body
+        if (card is not None and card.getAttribute("aria-disabled") == "true"
+                or nowhere and self.by_keys and q("dialog[open]") is None):
             stop = q('#hand [data-zone="hand"]:not([tabindex="-1"])')
-            if stop is not None and stop.getAttribute("aria-disabled") != "true":
+            if stop is None or stop.getAttribute("aria-disabled") == "true":
+                stop = q(PLAYABLE)
+            if stop is not None:
                 stop.focus()
 
     def show_results(self, focus=True):
@@ -1217,6 +1227,13 @@ class Page:
             # the player stops for a moment)
             self.last_enter = (last if hurried else str(target.id or ""), now)
         in_hand = up(target, '[data-zone="hand"]')
+        if (key in ("Enter", " ") and (target == document.body or target == root)
+                and self.my_turn() and not hurried):
+            # The focus is nowhere (the page just loaded, say): the key finds the hand first,
+            # on a card that plays, which the next press plays.
+            event.preventDefault()
+            self.focus_a_playable_card()
+            return
         if key in ("h", "H") and not event.ctrlKey and not event.metaKey and not event.altKey:
             if str(target.tagName) not in ("INPUT", "SELECT", "TEXTAREA"):
                 event.preventDefault()
@@ -1499,6 +1516,8 @@ class Page:
         self.save_settings()
         element("setup").close()
         self.hide_results()
+        # (the focus goes to the table with the deal, as after Next hand, not back to Menu)
+        self.lost_focus = True
         self.new_match(store.rules_from_settings(self.settings))
 
     def open_rules(self, draft):

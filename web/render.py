@@ -524,12 +524,16 @@ def rules_page(cat: Catalog, name: str, rules: fantan.Rules, chosen: str | None 
                else cat.t("rules.title", name=cat.t(f"preset.{name}")))
     items = "".join(f"<li>{escape(line)}</li>" for line in view.rules_text(cat, rules))
     tips = "".join(f"<li>{escape(t)}</li>" for t in view.strategy_tips(cat, rules, chosen))
+    controls = "".join(
+        f"<li>{escape(cat.t(f'rules.controls.{part}', play=cat.t('button.play')))}</li>"
+        for part in ("choose", "move", "hint", "tab"))
     return (
         f'<h2 id="rules-title" tabindex="-1">{escape(heading)}</h2>'
         f'<p>{escape(cat.t(f"preset.{name}.desc"))}</p>'
         f'<p>{escape(cat.t("rules.basics"))}</p>'
         f'<h3>{escape(cat.t("rules.this-game"))}</h3><ul>{items}</ul>'
         f'<h3>{escape(cat.t("rules.strategy"))}</h3><ul class="tips">{tips}</ul>'
+        f'<h3>{escape(cat.t("rules.controls"))}</h3><ul class="controls-help">{controls}</ul>'
         '<div class="panel-buttons">'
         f'{button("rules-close", cat.t("button.close"), cls="primary")}</div>'
     )
