@@ -294,11 +294,18 @@ def test_enter_pressed_on_and_on_at_next_hand_plays_no_card(page: Page, server: 
     for _ in range(4):
         page.keyboard.press("Enter")
         page.wait_for_timeout(40)
+    # ... and on, a press every 0.3 s: none plays a card, but the card with the focus is chosen,
+    # so that the presses show (the message says how to play it).
+    for _ in range(8):
+        page.wait_for_timeout(300)
+        page.keyboard.press("Enter")
     page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
     page.wait_for_timeout(1000)
     assert len(page.locator('#hand [data-zone="hand"]').all()) == 13
     assert page.evaluate(
         "document.activeElement.matches('#hand [data-zone=hand]:not([aria-disabled=true])')")
+    expect(page.locator("#hand .card.selected:focus")).to_have_count(1)
+    expect(page.locator("#message")).to_contain_text("Press Enter to put down the")
     # Enter a moment later plays the card, as it should.
     played = len(page.locator('[data-zone="table"]').all())
     page.keyboard.press("Enter")

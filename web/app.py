@@ -1270,9 +1270,14 @@ class Page:
             cards[i % len(cards)].focus()
         elif key == "Enter" and in_hand is not None:
             event.preventDefault()
-            if hurried:
-                return
             code = str(in_hand.dataset.card)
+            if hurried:
+                # Not played, only chosen, so that the press shows: the card rises and the
+                # message says how to play it (Enter again, once the run of presses stops).
+                if (self.my_turn() and self.selected != code
+                        and self.match.state.why_illegal(self.move_for(code)) is None):
+                    self.click_card(code)
+                return
             if self.my_turn() and self.match.state.why_illegal(self.move_for(code)) is None:
                 self.selected = code
                 self.play_selected()
