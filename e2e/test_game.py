@@ -854,6 +854,28 @@ def test_a_match_moves_the_dealer_and_ends_with_standings(page: Page, server: Se
     shot(page, "small-portrait-match-over")
 
 
+@pytest.mark.parametrize("size", [DESKTOP, {"width": 768, "height": 1024}],
+                         ids=["desktop", "tablet"])
+def test_our_badge_stays_over_the_hand_whatever_the_message(page: Page, server: Server, game,
+                                                            size: dict[str, int]) -> None:
+    seed = seed_where("fan-tan", lambda m: m.state.to_move == 0)
+    page.set_viewport_size(size)
+    open_game(page, server, game, f"?new=1&seed={seed}&speed=instant&lang=de")
+    page.wait_for_selector(MY_TURN)
+    before = page.locator(".you-line .seat").bounding_box()
+    other = next(c for c in hand_cards(page) if c != "7D")
+    page.click(f'#hand [data-card="{other}"]', force=True)  # a long message
+    expect(page.locator("#message")).to_contain_text("muss die 7♦ sein")
+    after = page.locator(".you-line .seat").bounding_box()
+    hand = page.locator("#hand").bounding_box()
+    message = page.locator("#message").bounding_box()
+    assert before and after and hand and message
+    assert abs(after["x"] - before["x"]) < 1
+    middle = after["x"] + after["width"] / 2
+    assert abs(middle - (hand["x"] + hand["width"] / 2)) < 2
+    assert message["x"] >= after["x"] + after["width"]
+
+
 def test_the_custom_rules_explain_what_is_not_offered(page: Page, server: Server,
                                                       game) -> None:
     page.set_viewport_size(PORTRAIT)
