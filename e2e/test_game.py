@@ -966,6 +966,9 @@ def test_the_table_fits_the_screen(page: Page, server: Server, watch: Watch, gam
     if size["width"] >= 600 and size["height"] >= 700 or size["width"] >= 1000:
         height = page.evaluate("document.scrollingElement.scrollHeight")
         assert height <= size["height"], f"the page scrolls at {name}"
+        # (so the buttons need no band of felt of their own to stay in view on)
+        assert page.evaluate("getComputedStyle(document.getElementById('controls'))"
+                             ".backgroundImage") == "none", name
     for selector in ("#play", "#hint", "#rows", '#hand [data-zone="hand"]'):
         box = page.locator(selector).first.bounding_box()
         assert box is not None
