@@ -291,6 +291,10 @@ def test_custom_axes_offer_only_what_the_engine_accepts_and_say_why() -> None:
     # The ace alone cannot go high under a Spanish deck: refused, with the reason.
     aces = {o.value: o for o in view.axis_options(CAT, spanish, "ace")}
     assert not aces["high"].allowed and "Spanish" in aces["high"].why
+    # Under card values, the Spanish deck is refused for what stands in the way once the
+    # opening card has moved along: the values, not the 7♦ it lacks.
+    points = {o.value: o for o in view.axis_options(CAT, fantan.preset("points"), "deck")}
+    assert points["spanish40"].why == "Card values exist for the French deck only."
     cards = [o.value for o in view.axis_options(CAT, rules, "opening_card")]
     assert cards == ["7S", "7H", "7D", "7C"]
     for name, preset in fantan.PRESETS.items():

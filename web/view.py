@@ -558,6 +558,9 @@ def change(rules: fantan.Rules, axis: str, value: Any) -> fantan.Rules | fantan.
     rows run 1 to 12), when that makes the rules playable."""
     changed = try_rules(rules, **{axis: value})
     if isinstance(changed, fantan.RulesError) and axis in ("deck", "start_rank", "ace"):
+        # (refused, the reason told is what still stands in the way once the opening card has
+        # moved along, as it would: Card values with the Spanish deck, not its lack of a 7D)
+        reason = None
         for extra in ({}, {"ace": "low"}) if axis == "deck" else ({},):
             wanted = {axis: value, **extra}
             draft = _draft(rules, wanted)
@@ -569,6 +572,9 @@ def change(rules: fantan.Rules, axis: str, value: Any) -> fantan.Rules | fantan.
                 tried = try_rules(rules, **along)
                 if not isinstance(tried, fantan.RulesError):
                     return tried
+                if reason is None and tried.field not in ("opening_card", axis):
+                    reason = tried
+        return reason or changed
     return changed
 
 
