@@ -639,6 +639,9 @@ def test_a_corrupt_save_is_set_aside_and_a_new_game_starts(
         .filter(k => k.startsWith('fantan.game.set-aside.'))
         .map(k => localStorage.getItem(k))""")
     assert sorted(kept) == sorted([bad, *list(before.values())[1:]])
+    # The notice covers the seats at the top: it can be put away at once.
+    page.click("#notice-close")
+    expect(page.locator("#notice")).to_be_hidden()
     saved = page.evaluate("() => localStorage.getItem('fantan.game')")
     assert store.parse_save(saved).state.rules == fantan.preset("fan-tan")
 

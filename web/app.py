@@ -35,6 +35,7 @@ WORKER_PATIENCE = 6.0
 # Seconds after Enter on Next hand or Skip during which Enter on a card does nothing (pressed
 # on and on, it would play the card the new deal gave the focus to).
 ENTER_GRACE = 0.8
+NOTICE_SECONDS = 10.0  # a notice over the top of the table, unless put away sooner
 PLAYABLE = '#hand [data-zone="hand"]:not([aria-disabled="true"])'
 SPEAK_EACH = 0.3  # at this pace or slower, each computer move is announced as it happens
 SPOKEN_KEPT = 6  # lines kept in the live region (older ones are removed)
@@ -131,6 +132,7 @@ class Page:
         self.flashes = {}  # seat -> until when its pass (or elimination) is lit up
         self.seen = 0  # how much of the hand's history the table has shown
         self.passive = False
+        self.notices = 0  # notices shown: each hides after its time unless a later one came
         self.passive_settings = {}  # the settings when this tab let another play
         self.stale = False  # (and the game that tab played has changed since it was shown)
         self.session = open_session()
@@ -768,14 +770,23 @@ class Page:
                 self.speak(text)
 
     def notify(self, text):
+        """A notice over the top of the table for some seconds (or until put away): it
+        covers the seats there."""
         el = element("notice")
-        el.textContent = text
+        el.innerHTML = render.notice(self.cat, text)
         el.hidden = False
+        self.notices += 1
+        shown = self.notices
 
         async def hide():
-            await asyncio.sleep(8)
-            el.hidden = True
+            await asyncio.sleep(NOTICE_SECONDS)
+            if shown == self.notices:  # (not a later notice's time)
+                el.hidden = True
         asyncio.ensure_future(hide())
+
+    def close_notice(self):
+        element("notice").hidden = True
+        self.find_focus()  # (the focus went with its button)
 
     def say_turn(self):
         state = self.match.state
@@ -1189,6 +1200,7 @@ class Page:
             "show-table": self.show_table,
             "show-results": self.show_board,
             "play-here": self.take_over,
+            "notice-close": self.close_notice,
         }
         action = actions.get(str(button.id))
         if action is not None:

@@ -235,6 +235,13 @@ def button(bid: str, text: str, *, disabled: bool = False, cls: str = "",
             f"{text if markup else escape(text)}</button>")
 
 
+def notice(cat: Catalog, text: str) -> str:
+    """A notice over the top of the table, with its button to put it away."""
+    close = attrs(type="button", id="notice-close", class_="notice-close",
+                  aria_label=cat.t("button.close"))
+    return f'{span("notice-text", text)}<button{close}>✕</button>'
+
+
 def controls(cat: Catalog, tv: view.TableView | None, *, dealing: bool, my_turn: bool,
              computers_moving: bool, selected: str | None, limited: bool) -> str:
     """Hint, Play (Give), Pass where passing is a choice, fast forward or skip."""
