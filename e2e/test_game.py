@@ -1108,14 +1108,23 @@ def test_the_new_game_screen_fits_a_short_phone_in_every_field(page: Page, serve
 
 @pytest.mark.parametrize("width,height,lang", [(1366, 657, "de"), (1280, 650, "it"),
                                                (1024, 768, "de"), (1000, 700, "nl")])
-def test_the_new_game_screen_shows_every_field_on_a_laptop(page: Page, server: Server, game,
+def test_the_menu_and_the_new_game_screen_fit_a_laptop(page: Page, server: Server, game,
                                                            width: int, height: int,
                                                            lang: str) -> None:
     # A laptop's window (its browser's bars take the screen's rest), in the longest languages:
-    # every rule system, Players, Difficulty and Match, and the buttons, without scrolling.
+    # the menu with a record, then every rule system, Players, Difficulty and Match, and the
+    # buttons, without scrolling.
     page.set_viewport_size({"width": width, "height": height})
+    # A record at every level: the menu shows it whole, with its reset button.
+    played = {"hands": 4, "hands_won": 1, "matches": 2, "matches_won": 1}
+    record = json.dumps({"levels": {level: played for level in store.LEVELS}})
+    page.context.add_init_script(
+        f"localStorage.setItem({json.dumps(store.STATS_KEY)}, {json.dumps(record)})")
     open_game(page, server, game, f"?new=1&seed=3&speed=instant&lang={lang}")
     page.click("#open-menu")
+    expect(page.locator("#record-reset")).to_be_in_viewport(ratio=1)
+    assert page.evaluate("(d => d.scrollHeight <= d.clientHeight + 1)("
+                         "document.getElementById('menu'))")
     page.click("#menu-new-game")
     assert page.evaluate("(d => d.scrollHeight <= d.clientHeight + 1)("
                          "document.getElementById('setup'))")
