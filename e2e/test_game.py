@@ -657,6 +657,7 @@ def test_storage_nested_past_the_browsers_stack_is_set_aside_too(
     page.set_viewport_size(PORTRAIT)
     open_game(page, server, game)
     expect(page.locator("#notice")).to_contain_text("could not be read")
+    expect(page.locator("#notice")).to_contain_text("Your record could not be read")
     page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
     saved = page.evaluate("() => localStorage.getItem('fantan.game')")
     assert store.parse_save(saved).state.rules == fantan.preset("fan-tan")

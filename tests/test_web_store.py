@@ -450,6 +450,32 @@ def test_a_record_that_is_not_sound_starts_again() -> None:
             "easy"] == dict.fromkeys(store.STAT_COUNTS, 0)
 
 
+def test_a_record_that_cannot_be_read_is_said_once_and_mended() -> None:
+    good = {"hands": 5, "hands_won": 2, "matches": 1, "matches_won": 1}
+    sound = json.dumps({"last": "7:1", "levels": {"easy": good}})
+    for text in (None, "", sound, json.dumps({"levels": {}}), json.dumps({"extra": 1})):
+        storage = FakeStorage()
+        if text is not None:
+            storage.data[store.STATS_KEY] = text
+        assert store.Store(storage, "tab-a", clock).mend_stats() is None
+        assert storage.data.get(store.STATS_KEY) == text  # untouched
+    for bad in ("{not json", "[]", json.dumps({"levels": "x"}),
+                json.dumps({"levels": {"easy": good, "hard": {**good, "hands_won": 9}}}),
+                json.dumps({"levels": {"medium": [1, 2]}})):
+        storage = FakeStorage()
+        storage.data[store.STATS_KEY] = bad
+        s = store.Store(storage, "tab-a", clock)
+        assert s.mend_stats() == "msg.record-unreadable", bad
+        assert s.mend_stats() is None  # (said once: what is stored now reads whole)
+        if "hard" in bad:
+            assert s.load_stats()["levels"]["easy"] == good  # what could be read is kept
+    # A tab that does not own the game leaves it to the one that does.
+    storage = FakeStorage()
+    storage.data[store.STATS_KEY] = "{not json"
+    storage.data[store.OWNER_KEY] = "tab-b"
+    assert store.Store(storage, "tab-a", clock).mend_stats() is None
+
+
 def test_a_reload_shows_again_the_card_chosen_and_the_table_looked_at() -> None:
     match = fantan.new_match(fantan.preset("fan-tan"), seed=3)
     while match.state.to_move != 0 or len(match.state.legal_moves()) < 2:

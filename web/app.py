@@ -229,8 +229,9 @@ class Page:
         match, notice = (None, None)
         if param("new") is None:
             match, notice = self.store.load()
-        if notice:
-            self.notify(cat.t(notice))
+        notices = [cat.t(n) for n in (notice, self.store.mend_stats()) if n]
+        if notices:
+            self.notify(" ".join(notices))
         app.hidden = False
         element("loading").hidden = True
         if match is None:

@@ -144,6 +144,26 @@ def parse_stats(text: str | None) -> dict[str, Any]:
     return out
 
 
+def record_unreadable(text: str | None) -> bool:
+    """Whether a stored record is there but could not be read, whole or in part (parse_stats
+    starts what it cannot read again from 0)."""
+    if not text:
+        return False
+    try:
+        data = loads(text)
+    except (ValueError, TypeError, RecursionError):
+        return True
+    if not isinstance(data, dict):
+        return True
+    levels = data.get("levels", {})
+    if not isinstance(levels, dict):
+        return True
+    kept = parse_stats(text)["levels"]
+    return any(not isinstance(levels[lv], dict)
+               or {name: levels[lv].get(name) for name in STAT_COUNTS} != kept[lv]
+               for lv in LEVELS if lv in levels)
+
+
 def _sound(row: dict[str, int]) -> bool:
     """Whether a level's counts can be a record: no more won than played, no more matches
     than hands."""
@@ -487,6 +507,14 @@ class Store:
 
     def load_stats(self) -> dict[str, Any]:
         return parse_stats(self.read(STATS_KEY))
+
+    def mend_stats(self) -> str | None:
+        """A record that cannot be read, whole or in part, is written again as it can be read
+        (what could not be starts again from 0), once: the message id to show then."""
+        if not record_unreadable(self.read(STATS_KEY)) or not self.owns():
+            return None
+        self.save_stats(self.load_stats())
+        return "msg.record-unreadable"
 
     def save_stats(self, stats: dict[str, Any]) -> bool:
         return self._write_owned(STATS_KEY, stats)
