@@ -1035,6 +1035,19 @@ def test_the_smallest_landscape_phone_holds_the_whole_table(page: Page, server: 
     for selector in ("#play", "#hint", '#hand [aria-pressed="true"]', "#message"):
         box = page.locator(selector).bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 321, selector
+    # The card chosen stays under its right neighbour, whose strip a finger still finds whole.
+    strips = page.evaluate("""() => {
+        const cards = [...document.querySelectorAll('#hand [data-zone=hand]')];
+        const i = cards.findIndex(c => c.classList.contains('selected'));
+        const next = cards[i + 1], box = next && next.getBoundingClientRect();
+        if (!box) return null;
+        const hit = x => document.elementFromPoint(x, box.top + box.height * 0.6)
+                             ?.closest('[data-zone=hand]') === next;
+        const own = cards[i + 2] ? cards[i + 2].getBoundingClientRect().left : box.right;
+        let n = 0;
+        for (let x = Math.ceil(box.left); x < own; x++) n += hit(x) ? 1 : 0;
+        return [n, Math.floor(own - box.left)]; }""")
+    assert strips is None or strips[0] >= strips[1] - 1, strips
     # The bar's buttons look small, but a finger finds them 40 px tall and more.
     for button in ("open-rules", "open-menu"):
         box = page.locator(f"#{button}").bounding_box()
