@@ -224,6 +224,8 @@ def test_an_illegal_card_is_explained_the_hint_and_the_keyboard(
     expect(page.locator("#menu .record tbody")).not_to_contain_text("of 1")
     page.click("#menu-new-game")
     expect(page.locator("#setup-gives-up")).to_have_text(GIVES_UP)
+    # (over Deal, in view at once: not under the list of rule systems)
+    expect(page.locator("#setup-gives-up")).to_be_in_viewport(ratio=1)
     deal_and_find_the_hand_counted_lost(page)
 
 
@@ -296,6 +298,8 @@ def test_the_game_waits_under_the_menu_and_the_new_game_screen(
     page.click("#open-menu")
     page.click("#menu-new-game")
     expect(page.locator("#setup-gives-up")).to_have_text(GIVES_UP)
+    # (over Deal, in view at once: not under the list of rule systems)
+    expect(page.locator("#setup-gives-up")).to_be_in_viewport(ratio=1)
     deal_and_find_the_hand_counted_lost(page)
 
 

@@ -510,8 +510,9 @@ def setup(cat: Catalog, draft: dict[str, Any], gives_up: bool = False) -> str:
         + select("setup-match", cat.t("setup.match"), matches,
                  "" if draft["match"] is None else str(draft["match"]))
         + "</div>"
-        + f'<div id="setup-notice" aria-live="polite">{gives_up_note(cat, gives_up)}</div>'
+        # (the warning stands over Deal, at the screen's foot, in view whatever is scrolled)
         + '<div class="panel-buttons">'
+        f'<div id="setup-notice" aria-live="polite">{gives_up_note(cat, gives_up)}</div>'
         f'{button("setup-rules", cat.t("button.rules"), cls="secondary")}'
         f'{button("setup-cancel", cat.t("button.cancel"), cls="secondary")}'
         f'{button("start-game", cat.t("button.deal"), cls="primary")}</div>'
