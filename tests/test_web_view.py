@@ -7,7 +7,7 @@ import random
 import re
 
 import pytest
-from web_support import catalog, english, view
+from web_support import catalog, english, render, view
 
 import fantan
 
@@ -247,6 +247,18 @@ def test_after_a_match_a_screen_reader_hears_the_hand_s_winner_too(kit) -> None:
     hand = "You win the hand!" if result.winner == 0 else (
         f"{view.seat_name(CAT, result.winner)} wins the hand.")
     assert rv.spoken == f"{hand} {rv.headline}" and "match" in rv.headline
+    # The board's table is the last hand's: its caption names that hand's winner, the row with
+    # the star, under the headline that names the match's.
+    assert rv.hand_line == hand
+    html = render.results(CAT, match.rules, rv)
+    assert f"<caption>★ {hand}</caption>" in html
+    winner = re.search(r'<tr data-seat="(\d)" class="winner">', html)
+    assert winner is not None and int(winner.group(1)) == result.winner
+    # A hand of a match still going on has no caption: its headline is the hand's.
+    first = fantan.new_match(fantan.preset("domino").replace(match_hands=2), 3)
+    while not first.state.is_over:
+        first = first.play(first.state.legal_moves()[0])
+    assert "<caption>" not in render.results(CAT, first.rules, view.results_view(CAT, first))
 
 
 def played_out(kit, preset: str, hands: int, seed: int) -> fantan.Match:

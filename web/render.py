@@ -333,6 +333,12 @@ def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView) -> str:
         note = f'<p class="tie">{escape(rv.tie_note)}</p>' if rv.tie_note else ""
         standings = (f'<h3>{escape(cat.t("results.standings"))}</h3>'
                      f'<ol class="standings">{items}</ol>{note}')
+    # (after a match, the table is its last hand's: its caption says who won that hand, the
+    # row with the star, under the headline's winner of the match)
+    caption = ""
+    if rv.hand_line:
+        star = "" if placement else "★ "
+        caption = f"<caption>{escape(star + rv.hand_line)}</caption>"
     buttons = []
     if rv.has_next:
         buttons.append(button("next-hand", cat.t("button.next-hand"), cls="primary"))
@@ -346,7 +352,7 @@ def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView) -> str:
         # (the table's region has a name of its own: the board's is the dialog's)
         f'<div class="scroll" tabindex="0" role="region" '
         f'aria-label="{escape(cat.t("results.table"))}">'
-        f'<table><thead><tr>{th}</tr></thead>'
+        f'<table>{caption}<thead><tr>{th}</tr></thead>'
         f'<tbody>{"".join(body)}</tbody></table></div>{standings}'
         f'<div class="results-buttons">{"".join(buttons)}</div></div>'
     )

@@ -422,6 +422,9 @@ class ResultsView:
     tie_note: str = ""
     """Why the first of the standings is ahead of a seat with the same total (the rules'
     tie-break), or empty."""
+    hand_line: str = ""
+    """After a match, who won its last hand, whose table the board shows under the match's
+    winner (its star is that hand's winner's), or empty."""
 
 
 def tie_note(cat: Catalog, match: fantan.Match) -> str:
@@ -478,6 +481,7 @@ def results_view(cat: Catalog, match: fantan.Match) -> ResultsView:
         hands=match.hands,
         lower_better=match.rules.is_point_scoring,
         standings=list(match.standings) if match.is_over and multi else [],
+        hand_line=won_hand if match.is_over and multi else "",
         tie_note=tie_note(cat, match) if match.is_over and multi else "",
     )
 
