@@ -266,6 +266,10 @@ def test_an_eliminated_seat_shows_the_word_and_no_counts() -> None:
     assert 'class="count"' not in html and 'class="passes"' not in html
     playing = render.seat(CAT, dataclasses.replace(sv, eliminated=False))
     assert 'class="count"' in playing and 'class="passes"' in playing
+    # No pass left is said in words, not as "0 passes left".
+    assert '<span class="passes">no passes left</span>' in playing
+    assert "2 passes left" in render.seat(CAT, dataclasses.replace(sv, eliminated=False,
+                                                                   passes_left=2))
 
 
 def test_a_pass_lights_up_its_own_line_of_the_badge() -> None:

@@ -148,6 +148,15 @@ def test_refusals_are_worded_from_the_engine_facts() -> None:
                         _explained(state, far[0]))
 
 
+def test_a_refusal_that_begins_with_a_card_s_name_begins_with_a_capital() -> None:
+    # Norwegian puts the card first; a Spanish card's name is a word, not a sign.
+    rules = fantan.preset("cinquillo")
+    info = {"reason": "not-adjacent", "card": "1O", "suit": "O", "low": "5O", "high": "6O"}
+    text = view.reason_message(catalog("nb"), rules, info)
+    assert text.startswith("As de oros passer ikke"), text
+    assert view.reason_message(catalog("nb"), rules, info, spoken=True).startswith("As de oros")
+
+
 def test_a_row_of_its_start_card_alone_is_worded_as_one_card() -> None:
     # Fan Tan: after the 7♦ alone, the 9♦ touches neither end of a row that is one card.
     opened = (fantan.new_game(fantan.preset("fan-tan"), seed=s).play("7D") for s in range(50))

@@ -95,8 +95,12 @@ def seat(cat: Catalog, sv: view.SeatView, flash: bool = False) -> str:
     if not sv.eliminated:
         # (Out of the hand with its cards laid out, a seat has no cards or passes to count.)
         facts.append(f'<span class="count">{escape(cat.n("seat.cards", sv.cards))}</span>')
-        passes = (cat.n("seat.passes-left", sv.passes_left) if sv.passes_left is not None
-                  else cat.n("seat.passes", sv.passes))
+        if sv.passes_left is None:
+            passes = cat.n("seat.passes", sv.passes)
+        elif sv.passes_left:
+            passes = cat.n("seat.passes-left", sv.passes_left)
+        else:  # (the next pass it must make puts it out)
+            passes = cat.t("seat.no-passes-left")
         lit = " flash" if flash else ""
         facts.append(f'<span class="passes{lit}">{escape(passes)}</span>')
     if sv.chips is not None:

@@ -310,10 +310,18 @@ def reason_message(cat: Catalog, rules: fantan.Rules, info: dict[str, Any],
     if reason == "must-give" and len(names) > 0:
         values["name"] = names[0]
     if reason == "row-not-open" and "start" not in info:
-        return cat.t("reason.row-not-open-chosen", **values)
-    if reason == "not-adjacent" and info.get("low") == info.get("high"):
-        return cat.t("reason.not-adjacent-one", **values)  # (a row of one card: no "7–7")
-    return cat.t(f"reason.{reason}", **values)
+        key = "reason.row-not-open-chosen"
+    elif reason == "not-adjacent" and info.get("low") == info.get("high"):
+        key = "reason.not-adjacent-one"  # (a row of one card: no "7–7")
+    else:
+        key = f"reason.{reason}"
+    return sentence(cat.t(key, **values))
+
+
+def sentence(text: str) -> str:
+    """A sentence that may begin with a card's name ("sota de oros passer ikke ..."): its
+    first letter a capital."""
+    return text[:1].upper() + text[1:]
 
 
 def event_text(cat: Catalog, rules: fantan.Rules, event: fantan.Event,
