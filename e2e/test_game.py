@@ -1017,9 +1017,10 @@ def test_the_table_fits_the_screen(page: Page, server: Server, watch: Watch, gam
 @pytest.mark.parametrize("preset,more", [("fan-tan", ""), ("shichi-narabe", ""),
                                          ("shichi-narabe", "&match=3"),
                                          ("femkamp", "&players=3&match=3"),
-                                         ("fan-tan-chips", "&players=8&match=3")],
+                                         ("fan-tan-chips", "&players=8&match=3"),
+                                         ("sjueren", "&players=8")],
                          ids=["fan-tan", "shichi-narabe", "shichi-narabe-match",
-                              "femkamp-3-players", "chips-8-players"])
+                              "femkamp-3-players", "chips-8-players", "sjueren-8-players"])
 def test_the_smallest_landscape_phone_holds_the_whole_table(page: Page, server: Server, game,
                                                             preset: str, more: str) -> None:
     # 568x320: the buttons (with Shichi Narabe's Pass) stand beside the hand, the message has
