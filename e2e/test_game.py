@@ -884,6 +884,45 @@ def test_our_badge_stays_over_the_hand_whatever_the_message(page: Page, server: 
     assert message["x"] >= after["x"] + after["width"]
 
 
+def test_back_closes_the_dialog_open_and_stays_in_the_game(page: Page, server: Server,
+                                                            game) -> None:
+    page.set_viewport_size(PORTRAIT)
+    open_game(page, server, game, "?new=1&seed=2&speed=instant")
+    page.wait_for_selector(MY_TURN_OR_OVER)
+    url = page.url
+    page.click("#open-menu")
+    expect(page.locator("#menu")).to_be_visible()
+    page.go_back()
+    expect(page.locator("#menu")).to_be_hidden()
+    assert page.url == url and page.get_attribute("html", "data-phase") != "loading"
+    # The new-game screen, opened from the menu, and the rules over it: Back closes one at a
+    # time.
+    page.click("#open-menu")
+    page.click("#menu-new-game")
+    page.click("#setup-rules")
+    expect(page.locator("#rules-page")).to_be_visible()
+    page.go_back()
+    expect(page.locator("#rules-page")).to_be_hidden()
+    expect(page.locator("#setup")).to_be_visible()
+    page.go_back()
+    expect(page.locator("#setup")).to_be_hidden()
+    # A dialog closed by its own button leaves no entry behind: Back then leaves the page.
+    page.click("#open-menu")
+    page.click("#menu-close")
+    expect(page.locator("#menu")).to_be_hidden()
+    page.wait_for_function("() => !(history.state && history.state.fantanDialog)")
+    assert page.url == url
+    # Two dialogs closed one on the other (the menu for the new-game screen, which deals at
+    # once): one entry goes, not two (the second went back off the page).
+    page.click("#open-menu")
+    page.click("#menu-new-game")
+    page.click("#start-game")
+    page.wait_for_function("() => !(history.state && history.state.fantanDialog)")
+    page.wait_for_timeout(300)
+    assert page.url == url
+    page.wait_for_selector(MY_TURN_OR_OVER)
+
+
 def test_the_custom_rules_explain_what_is_not_offered(page: Page, server: Server,
                                                       game) -> None:
     page.set_viewport_size(PORTRAIT)

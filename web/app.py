@@ -133,6 +133,8 @@ class Page:
         self.seen = 0  # how much of the hand's history the table has shown
         self.passive = False
         self.notices = 0  # notices shown: each hides after its time unless a later one came
+        self.popping = False  # a dialog is closing for the browser's Back
+        self.going_back = False  # our entry in the history is being left
         self.passive_settings = {}  # the settings when this tab let another play
         self.stale = False  # (and the game that tab played has changed since it was shown)
         self.session = open_session()
@@ -281,6 +283,11 @@ class Page:
                                ("rules-page", "open-rules")):
             element(dialog).addEventListener(
                 "close", create_proxy(lambda _e, opener=opener: self.find_focus(opener)))
+            element(dialog).addEventListener("close", create_proxy(self.dialog_closed))
+        window.addEventListener("popstate", create_proxy(self.on_popstate))
+        state = window.history.state
+        if not store.missing(state) and getattr(state, "fantanDialog", False):
+            window.history.back()  # (reloaded with a dialog open: no dialog is open now)
 
     # --- the match --------------------------------------------------------------------------
 
@@ -1430,9 +1437,45 @@ class Page:
 
     # --- menu, new game, rules --------------------------------------------------------------
 
+    # A phone's Back closes the dialog open, as it would a page of an app, instead of leaving
+    # the game: while dialogs are open, the history has one entry of ours more.
+
+    def show_dialog(self, name):
+        element(name).showModal()
+        state = window.history.state
+        if store.missing(state) or not getattr(state, "fantanDialog", False):
+            window.history.pushState(js_obj({"fantanDialog": True}), "")
+
+    def dialog_closed(self, _event=None):
+        """A dialog closed by its button or Escape: our entry goes once no dialog is open (a
+        moment later: the menu closes as the new-game screen opens)."""
+        if self.popping:
+            self.popping = False
+            return
+
+        def drop(*_):
+            state = window.history.state
+            if (q("dialog[open]") is None and not self.going_back
+                    and not store.missing(state) and getattr(state, "fantanDialog", False)):
+                # (once: two dialogs closed at once must not go back twice, off the page)
+                self.going_back = True
+                window.history.back()
+        window.setTimeout(create_proxy(drop), 0)
+
+    def on_popstate(self, _event=None):
+        """Back: the dialog on top closes; one still open under it keeps an entry of ours."""
+        self.going_back = False
+        opened = list(document.querySelectorAll("dialog[open]"))
+        if not opened:
+            return
+        self.popping = True
+        opened[-1].close()
+        if len(opened) > 1:
+            window.history.pushState(js_obj({"fantanDialog": True}), "")
+
     def open_menu(self):
         self.draw_menu()
-        element("menu").showModal()
+        self.show_dialog("menu")
 
     def draw_menu(self, confirm_reset=False, focus=None):
         dialog = element("menu")
@@ -1472,7 +1515,7 @@ class Page:
         if self.draft["rules"] is None:
             self.draft["rules"] = store.rules_from_settings(s)
         self.draw_setup()
-        element("setup").showModal()
+        self.show_dialog("setup")
         chosen = q("#setup .preset.chosen")
         if chosen is not None:  # the game in play, in view on a phone too
             chosen.scrollIntoView(js_obj({"block": "nearest"}))
@@ -1551,7 +1594,7 @@ class Page:
         element("menu").close()
         page = element("rules-page")
         page.innerHTML = render.rules_page(self.cat, name, rules, chosen)
-        page.showModal()
+        self.show_dialog("rules-page")
         # The page reads from its top: the focus goes to its title, not to Close at the end
         # (the dialog's first button), which would scroll it to the bottom.
         element("rules-title").focus()
