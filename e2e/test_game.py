@@ -1228,6 +1228,15 @@ def test_many_opponents_keep_their_names_and_counts(page: Page, server: Server, 
     page.wait_for_selector(MY_TURN_OR_OVER)
     shot(page, f"8-players-{width}x{height}-{lang}")
     assert cut_badges(page) == []
+    # The bar's buttons: a finger's target 44 px tall at least, however small they look.
+    for button in ("open-rules", "open-menu"):
+        box = page.locator(f"#{button}").bounding_box()
+        assert box is not None
+        middle = box["y"] + box["height"] / 2
+        for y in (max(middle - 21.5, 0.5), middle + 21.5):
+            hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('button')?.id",
+                                [box["x"] + box["width"] / 2, y])
+            assert hit == button, (button, y, box)
 
 
 def test_the_record_in_the_menu_fits_the_smallest_phone(page: Page, server: Server,
