@@ -16,7 +16,7 @@ import i18n
 import render
 import store
 import view
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window, workers
 
 import fantan
@@ -1460,7 +1460,7 @@ class Page:
                 # (once: two dialogs closed at once must not go back twice, off the page)
                 self.going_back = True
                 window.history.back()
-        window.setTimeout(create_proxy(drop), 0)
+        window.setTimeout(create_once_callable(drop), 0)
 
     def on_popstate(self, _event=None):
         """Back: the dialog on top closes; one still open under it keeps an entry of ours."""
