@@ -921,6 +921,15 @@ def test_back_closes_the_dialog_open_and_stays_in_the_game(page: Page, server: S
     page.wait_for_timeout(300)
     assert page.url == url
     page.wait_for_selector(MY_TURN_OR_OVER)
+    # Reloaded with a dialog open: the page loads once, and no dialog's entry is left.
+    boots = int(page.get_attribute("#app", "data-boots") or 0)
+    page.wait_for_selector("html[data-ai]", state="attached", timeout=120_000)
+    page.click("#open-menu")
+    page.reload()
+    game.wait_ready(page)
+    page.wait_for_timeout(500)
+    assert page.evaluate("history.state") is None
+    assert int(page.get_attribute("#app", "data-boots") or 0) == boots + 1
 
 
 def test_the_custom_rules_explain_what_is_not_offered(page: Page, server: Server,

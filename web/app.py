@@ -287,7 +287,9 @@ class Page:
         window.addEventListener("popstate", create_proxy(self.on_popstate))
         state = window.history.state
         if not store.missing(state) and getattr(state, "fantanDialog", False):
-            window.history.back()  # (reloaded with a dialog open: no dialog is open now)
+            # (reloaded with a dialog open: none is open now; a step back would load the page
+            # again, the entry before belonging to the last load)
+            window.history.replaceState(None, "")
 
     # --- the match --------------------------------------------------------------------------
 
