@@ -42,8 +42,14 @@ def test_boots_and_python_answers(
 
 
 def test_first_paint_shows_the_shell_before_python(page: Page, server: Server, game) -> None:
-    page.goto(server.url, wait_until="commit")
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(server.url, wait_until="domcontentloaded")
     expect(page.locator("h1")).to_contain_text("Fan Tan")
+    # A phone shows the title as the standard game will: "Fan Tan", not "Sevens" first (read
+    # at once, Python still loading).
+    shown = page.evaluate("""() => [...document.querySelectorAll('h1 span')]
+        .filter(s => getComputedStyle(s).display !== 'none').map(s => s.textContent)""")
+    assert shown == ["Fan Tan"], shown
     expect(page.locator("#loading-progress")).to_be_attached()
     game.wait_ready(page)
 
