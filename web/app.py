@@ -16,7 +16,7 @@ import i18n
 import render
 import store
 import view
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window, workers
 
 import fantan
@@ -67,6 +67,17 @@ def up(el, selector):
         return None
     found = el.closest(selector)
     return None if store.missing(found) else found
+
+
+def history_state():
+    """Our mark on the history's entry: "dialog" (a dialog is open over it), "spent" (one
+    was) or "" (none of ours)."""
+    state = window.history.state
+    if store.missing(state):
+        return ""
+    if getattr(state, "fantanDialog", False):
+        return "dialog"
+    return "spent" if getattr(state, "fantanSpent", False) else ""
 
 
 def js_obj(value):
@@ -134,7 +145,6 @@ class Page:
         self.passive = False
         self.notices = 0  # notices shown: each hides after its time unless a later one came
         self.popping = False  # a dialog is closing for the browser's Back
-        self.going_back = False  # our entry in the history is being left
         self.passive_settings = {}  # the settings when this tab let another play
         self.stale = False  # (and the game that tab played has changed since it was shown)
         self.session = open_session()
@@ -285,11 +295,8 @@ class Page:
                 "close", create_proxy(lambda _e, opener=opener: self.find_focus(opener)))
             element(dialog).addEventListener("close", create_proxy(self.dialog_closed))
         window.addEventListener("popstate", create_proxy(self.on_popstate))
-        state = window.history.state
-        if not store.missing(state) and getattr(state, "fantanDialog", False):
-            # (reloaded with a dialog open: none is open now; a step back would load the page
-            # again, the entry before belonging to the last load)
-            window.history.replaceState(None, "")
+        if history_state() == "dialog":  # (reloaded with a dialog open: none is open now)
+            window.history.replaceState(js_obj({"fantanSpent": True}), "")
 
     # --- the match --------------------------------------------------------------------------
 
@@ -1440,33 +1447,32 @@ class Page:
     # --- menu, new game, rules --------------------------------------------------------------
 
     # A phone's Back closes the dialog open, as it would a page of an app, instead of leaving
-    # the game: while dialogs are open, the history has one entry of ours more.
+    # the game: a dialog opened adds an entry to the history (or takes back the one of ours
+    # that a dialog closed before left spent), which Back leaves. Closed by its button, a dialog
+    # leaves its entry spent rather than step back: a step back would cut short a page load
+    # begun at once after.
 
     def show_dialog(self, name):
         element(name).showModal()
-        state = window.history.state
-        if store.missing(state) or not getattr(state, "fantanDialog", False):
-            window.history.pushState(js_obj({"fantanDialog": True}), "")
+        state = history_state()
+        if state != "dialog":
+            mark = js_obj({"fantanDialog": True})
+            if state == "spent":
+                window.history.replaceState(mark, "")
+            else:
+                window.history.pushState(mark, "")
 
     def dialog_closed(self, _event=None):
-        """A dialog closed by its button or Escape: our entry goes once no dialog is open (a
-        moment later: the menu closes as the new-game screen opens)."""
+        """A dialog closed by its button or Escape: once none is open (the menu closes as the
+        new-game screen opens), our entry is spent."""
         if self.popping:
             self.popping = False
             return
-
-        def drop(*_):
-            state = window.history.state
-            if (q("dialog[open]") is None and not self.going_back
-                    and not store.missing(state) and getattr(state, "fantanDialog", False)):
-                # (once: two dialogs closed at once must not go back twice, off the page)
-                self.going_back = True
-                window.history.back()
-        window.setTimeout(create_once_callable(drop), 0)
+        if q("dialog[open]") is None and history_state() == "dialog":
+            window.history.replaceState(js_obj({"fantanSpent": True}), "")
 
     def on_popstate(self, _event=None):
         """Back: the dialog on top closes; one still open under it keeps an entry of ours."""
-        self.going_back = False
         opened = list(document.querySelectorAll("dialog[open]"))
         if not opened:
             return
