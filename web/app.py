@@ -37,6 +37,7 @@ WORKER_PATIENCE = 6.0
 ENTER_GRACE = 0.8
 NOTICE_SECONDS = 10.0  # a notice over the top of the table, unless put away sooner
 PLAYABLE = '#hand [data-zone="hand"]:not([aria-disabled="true"])'
+HAND_STOP = '#hand [data-zone="hand"]:not([tabindex="-1"])'  # the hand's one stop of Tab
 SPEAK_EACH = 0.3  # at this pace or slower, each computer move is announced as it happens
 SPOKEN_KEPT = 6  # lines kept in the live region (older ones are removed)
 
@@ -292,8 +293,7 @@ class Page:
         for dialog, opener in (("menu", "open-menu"), ("setup", "open-menu"),
                                ("rules-page", "open-rules")):
             element(dialog).addEventListener(
-                "close", create_proxy(lambda _e, opener=opener: self.find_focus(opener)))
-            element(dialog).addEventListener("close", create_proxy(self.dialog_closed))
+                "close", create_proxy(lambda _e, opener=opener: self.dialog_closed(opener)))
         window.addEventListener("popstate", create_proxy(self.on_popstate))
         if history_state() == "dialog":  # (reloaded with a dialog open: none is open now)
             window.history.replaceState(js_obj({"fantanSpent": True}), "")
@@ -944,7 +944,7 @@ class Page:
         target = ((element(prefer) if prefer else None)
                   or q("#results:not([hidden]) #results-title")
                   or (q(PLAYABLE) if self.my_turn() else None)
-                  or q('#hand [data-zone="hand"]:not([tabindex="-1"])')
+                  or q(HAND_STOP)
                   or q("#controls button:not(:disabled)") or element("open-menu"))
         if target is not None:
             target.focus()
@@ -1000,7 +1000,7 @@ class Page:
         nowhere = active is None or active == document.body
         if (card is not None and card.getAttribute("aria-disabled") == "true"
                 or nowhere and self.by_keys and q("dialog[open]") is None):
-            stop = q('#hand [data-zone="hand"]:not([tabindex="-1"])')
+            stop = q(HAND_STOP)
             if stop is None or stop.getAttribute("aria-disabled") == "true":
                 stop = q(PLAYABLE)
             if stop is not None:
@@ -1462,9 +1462,11 @@ class Page:
             else:
                 window.history.pushState(mark, "")
 
-    def dialog_closed(self, _event=None):
-        """A dialog closed by its button or Escape: once none is open (the menu closes as the
-        new-game screen opens), our entry is spent."""
+    def dialog_closed(self, opener):
+        """A dialog closed: the focus back to what opened it (find_focus); and closed by its
+        button or Escape, once none is open (the menu closes as the new-game screen opens),
+        our entry in the history is spent."""
+        self.find_focus(opener)
         if self.popping:
             self.popping = False
             return
