@@ -54,6 +54,32 @@ def test_hand_cards_carry_the_hooks_and_say_whether_they_play() -> None:
     assert not any(x.endswith(", playable") for x in labels)
 
 
+def test_the_hand_tells_the_style_which_strips_to_widen() -> None:
+    # Three players: 17 or 18 cards. A phone held upright breaks the hand after its first half;
+    # the numbers count the playable cards with a right neighbour, in the hand and in each row.
+    state = fantan.new_game(dataclasses.replace(fantan.preset("sevens"), players=3), seed=6)
+    tv = view.table_view(CAT, state.observation(state.to_move))
+    n = len(tv.hand)
+    html = render.hand(CAT, state.rules, tv.hand, True, None)
+    items = [a.get("data-card") or "break" for t, a in parse(html) if t in ("button", "span")
+             and ("data-card" in a or a.get("class") == "hand-break")]
+    per_row = (n + 1) // 2
+    assert items.index("break") == per_row and items.count("break") == 1
+    playable = [hc.playable for hc in tv.hand]
+    assert any(playable)
+    layout = render.hand_layout(tv.hand, True)
+    assert layout == {"--cards": str(n), "--per-row": str(per_row),
+                      "--wide": str(sum(playable[:-1])),
+                      "--wide1": str(sum(playable[:per_row - 1])),
+                      "--wide2": str(sum(playable[per_row:-1]))}
+    # Off our turn nothing is widened; a short hand takes one row, with no break.
+    assert render.hand_layout(tv.hand, False)["--wide"] == "0"
+    short = tv.hand[:9]
+    assert render.hand_layout(short, True)["--per-row"] == "9"
+    assert "hand-break" not in render.hand(CAT, state.rules, short, True, None)
+    assert render.hand_per_row(2) == 2 and render.hand_per_row(1) == 2
+
+
 def test_table_cards_and_seats_have_their_hooks() -> None:
     state = fantan.new_game(fantan.preset("fan-tan"), seed=1).play("7D")
     tv = view.table_view(CAT, state.observation(0))

@@ -413,7 +413,7 @@ def test_reasons_in_every_language_and_spoken_in_words() -> None:
     assert view.reason_message(catalog("nb"), rules, closed) == (
         "Rekka i ♠ er ikke åpnet ennå: ♠7 må komme først.")
     assert view.reason_message(catalog("it"), rules, closed, spoken=True) == (
-        "La fila di picche non è ancora aperta: prima serve il 7 di picche.")
+        "La fila di picche non è ancora aperta: prima serve la carta 7 di picche.")
 
 
 def test_events_are_told_from_the_listener_s_side() -> None:

@@ -875,11 +875,8 @@ class Page:
         self.put("hand", render.hand(cat, rules, tv.hand, our_turn, self.selected,
                                      self.received, giving=tv.giving))
         hand_el = element("hand")
-        hand_el.style.setProperty("--cards", str(len(tv.hand)))
-        # (how many cards a row of the hand aims at on a phone held upright: up to 9 on one,
-        # a longer hand in two halves)
-        n = len(tv.hand)
-        hand_el.style.setProperty("--per-row", str(max(2, n if n <= 9 else (n + 1) // 2)))
+        for name, value in render.hand_layout(tv.hand, our_turn).items():
+            hand_el.style.setProperty(name, value)
         turn = (match.hand_number, len(state.moves))
         if my_turn and self.cache.get("scrolled") != turn:
             # A hand wider than the screen scrolls: at each turn, its first playable card is

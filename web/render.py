@@ -222,14 +222,38 @@ def hand(cat: Catalog, rules: fantan.Rules, cards: Sequence[view.HandCard], my_t
     codes = [hc.code for hc in cards]
     stop = selected if selected in codes else next(
         (hc.code for hc in cards if my_turn and hc.playable), codes[0] if codes else None)
+    per_row = hand_per_row(len(cards))
     out = []
-    for hc in cards:
+    for i, hc in enumerate(cards):
+        if i == per_row:  # (where a phone held upright begins the second row; elsewhere unseen)
+            out.append('<span class="hand-break" aria-hidden="true"></span>')
         extra = "received" if hc.code == received else ""
         out.append(card(cat, rules, hc.code, "hand",
                         playable=hc.playable if my_turn else None,
                         selected=hc.code == selected, extra=extra, giving=giving,
                         tab_stop=hc.code == stop))
     return "".join(out)
+
+
+def hand_per_row(n: int) -> int:
+    """How many cards the first row of a hand of ``n`` takes on a phone held upright: up to 9
+    on one row, a longer hand in two halves (the first the longer)."""
+    return max(2, n if n <= 9 else (n + 1) // 2)
+
+
+def hand_layout(cards: Sequence[view.HandCard], my_turn: bool) -> dict[str, str]:
+    """The numbers by which the page's style sizes the hand's overlap: its size, the first
+    row's on a phone held upright, and how many cards that play (on our turn) have a neighbour
+    on their right in the one row of most screens (``--wide``) or in each row of an upright
+    phone (``--wide1``, ``--wide2``). The strip such a card shows is widened to a finger's
+    width where the hand is long, the dimmed ones overlapping more to make room."""
+    n = len(cards)
+    per_row = hand_per_row(n)
+    playable = [my_turn and bool(hc.playable) for hc in cards]
+    first, second = playable[:per_row], playable[per_row:]
+    return {"--cards": str(n), "--per-row": str(per_row),
+            "--wide": str(sum(playable[:-1])), "--wide1": str(sum(first[:-1])),
+            "--wide2": str(sum(second[:-1]))}
 
 
 def button(bid: str, text: str, *, disabled: bool = False, cls: str = "",
