@@ -470,11 +470,17 @@ def test_skip_the_deal_and_fast_forward_while_the_page_stays_responsive(
     # Ten minutes per computer move: the sequence cannot end by itself during this test.
     game.boot(page, server.url + f"?new=1&seed={seed}&pace=600")
     expect(page.locator("html")).to_have_attribute("data-phase", "dealing")
-    # The deal goes round the table: the others' 39 cards fly to their seats as backs.
+    # The deal goes round the table: the others' 39 cards fly to their seats as backs, each
+    # badge counting the cards as they land (at this pace, one card at most by now).
     expect(page.locator(".deal-flyer")).to_have_count(39)
+    counts = page.locator(".seat[data-seat] .count")
+    expect(counts).to_have_count(4)
+    for text in counts.all_inner_texts():
+        assert text in ("0 cards", "1 card"), text
     page.click("#skip-deal")
     expect(page.locator("html")).to_have_attribute("data-phase", "playing")
     expect(page.locator(".deal-flyer")).to_have_count(0)
+    expect(counts).to_have_text(["13 cards"] * 4)
     # The computer players think in the worker.
     page.wait_for_selector("html[data-ai=worker]", timeout=120_000, state="attached")
     page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)

@@ -567,6 +567,7 @@ class Page:
                     order.append(seat)
             step = pause * 1000 * count / len(order)
             mine = 0
+            landed: list[tuple[float, int]] = []  # (when, seat): each card's arrival
             for k, seat in enumerate(order):
                 if seat == HUMAN:
                     self.fly(cards.item(mine), source, delay=k * step, duration=320,
@@ -574,10 +575,31 @@ class Page:
                     mine += 1
                 elif not still:
                     self.deal_back(source, seats[seat], delay=k * step)
-            await self.sleep(count * pause + 0.35, gen)
+                landed.append(((k * step + (320 if seat == HUMAN else 360)) / 1000, seat))
+            await self.count_dealt(landed, count * pause + 0.35, gen)
         if gen != self.gen:
             return
         self.end_deal()
+
+    async def count_dealt(self, landed, seconds, gen):
+        """Wait out the deal, each badge counting the cards its seat has been dealt so far (the
+        table is drawn with the whole deal: the counts begin at nothing)."""
+        began = time.monotonic()
+        shown: dict[int, int] = {}
+        while gen == self.gen:
+            elapsed = time.monotonic() - began
+            counts = dict.fromkeys(range(self.match.state.players), 0)
+            for when, seat in landed:
+                counts[seat] += when <= elapsed
+            for seat, n in counts.items():
+                el = q(f"#seat-slot-{seat} .count")
+                if el is not None and shown.get(seat) != n:
+                    shown[seat] = n
+                    el.textContent = self.cat.n("seat.cards", n)
+                    self.cache.pop(f"seat-slot-{seat}", None)  # (drawn anew after the deal)
+            if elapsed >= seconds:
+                return
+            await self.sleep(min(0.05, seconds - elapsed), gen)
 
     def end_deal(self):
         """The deal is over (done or skipped): play begins."""
