@@ -397,7 +397,7 @@ def test_the_card_we_must_give_is_asked_for_by_the_player_who_passed(
     page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
     name = ["You", "Lina", "Otto", "Maya"][passer]
     expect(page.locator("#message")).to_have_text(
-        f"{name} passed and gets a card from you: choose one and press Give.")
+        f"{name} passed: choose a card to give.")
     page.click("#hint")
     expect(page.locator("#message")).to_have_text(re.compile(r"^Hint: give the .+\.$"))
     expect(page.locator("#play")).to_have_text("Give")
@@ -436,7 +436,7 @@ def test_a_card_received_and_a_card_to_give_are_both_said(context: BrowserContex
     expect(page.locator("#message")).to_have_text(
         f"{names[giver]} gave you the {shown(card)}. "
         f"{names[state.pending_gift[1]]} "
-        "passed and gets a card from you: choose one and press Give.")
+        "passed: choose a card to give.")
     expect(page.locator("#play")).to_have_text("Give")
 
 
@@ -612,7 +612,9 @@ def test_reload_shows_again_the_card_chosen_and_the_table_looked_at(page: Page, 
     card.click()
     said = page.inner_text("#message")
     assert said.startswith("Press Play")
-    page.goto(server.url)  # no query: what the player gets on reloading
+    # The link that dealt this game deals no other on a reload: it has lost its "new".
+    assert "new=" not in page.url and "seed=8" in page.url
+    page.reload()
     game.wait_ready(page)
     page.wait_for_selector(MY_TURN)
     expect(page.locator("#hand .card.selected")).to_have_attribute("data-card", code)
@@ -1309,6 +1311,32 @@ def test_a_hand_of_nine_takes_one_row_on_a_phone(page: Page, server: Server, gam
     assert min(b[0] - a[0] for a, b in pairs if not a[2]) >= 30, boxes
 
 
+@pytest.mark.parametrize("size", [PORTRAIT, {"width": 320, "height": 568}],
+                         ids=["portrait", "short-portrait"])
+def test_the_table_stays_put_when_the_hand_is_down_to_one_row(page: Page, server: Server,
+                                                               game, size: dict[str, int]) -> None:
+    # Thirteen cards take two rows on a phone held upright, nine one: the hand keeps the height
+    # of two to the end, so that the rows and the hand above the buttons do not move down
+    # (by 94 px at 360x640) the moment the second row empties.
+    page.set_viewport_size(size)
+    open_game(page, server, game, "?new=1&seed=5&speed=instant")
+    page.wait_for_selector(MY_TURN)
+    top = "document.getElementById('hand').getBoundingClientRect().top"
+    before = page.evaluate(top)
+    tops = set()
+    while len(hand_cards(page)) > 8:
+        page.wait_for_selector(MY_TURN_OR_OVER)
+        if page.get_attribute("html", "data-phase") == "over":
+            break
+        held = len(hand_cards(page))
+        tops.add((held, page.evaluate(top)))
+        page.locator(PLAYABLE).first.dblclick()
+        page.wait_for_function("n => document.querySelectorAll('#hand [data-zone=hand]')"
+                               ".length < n", arg=held)
+    assert {n for n, _ in tops} >= {10, 9}, tops
+    assert all(abs(t - before) < 1 for _, t in tops), (before, tops)
+
+
 def test_an_eight_player_match_board_keeps_its_buttons_on_the_smallest_phone(
         context: BrowserContext, page: Page, server: Server, game) -> None:
     # Eight lines of standings and eight of the last hand, in German, at 320x568: the table
@@ -1329,6 +1357,17 @@ def test_an_eight_player_match_board_keeps_its_buttons_on_the_smallest_phone(
     standings = page.locator("#results .standings").bounding_box()
     table = page.locator("#results .scroll").bounding_box()
     assert standings and table and standings["y"] + standings["height"] <= table["y"]
+    # The standings stand in two columns of four, each line whole (its total too), so that
+    # the last hand's table keeps room for three of its rows or more.
+    lines = page.eval_on_selector_all("#results .standings li", """els => els.map(e => {
+        const r = e.getBoundingClientRect();
+        return [Math.round(r.left), Math.round(r.top), e.scrollWidth <= e.clientWidth]; })""")
+    assert len({x for x, _, _ in lines}) == 2 and len({y for _, y, _ in lines}) == 4, lines
+    assert all(whole for _, _, whole in lines), lines
+    rows = page.eval_on_selector_all("#results tbody tr", """els => els.filter(e => {
+        const r = e.getBoundingClientRect(), s = e.closest('.scroll').getBoundingClientRect();
+        return r.top >= s.top - 1 && r.bottom <= s.bottom + 1; }).length""")
+    assert rows >= 3, rows
 
 
 def test_the_turn_and_the_next_cards_are_marked_as_the_card_lands(page: Page, server: Server,

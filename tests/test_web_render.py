@@ -67,15 +67,18 @@ def test_the_hand_tells_the_style_which_strips_to_widen() -> None:
     assert items.index("break") == per_row and items.count("break") == 1
     playable = [hc.playable for hc in tv.hand]
     assert any(playable)
-    layout = render.hand_layout(tv.hand, True)
+    layout = render.hand_layout(tv.hand, True, n)
     assert layout == {"--cards": str(n), "--per-row": str(per_row),
                       "--wide": str(sum(playable[:-1])),
                       "--wide1": str(sum(playable[:per_row - 1])),
-                      "--wide2": str(sum(playable[per_row:-1]))}
-    # Off our turn nothing is widened; a short hand takes one row, with no break.
-    assert render.hand_layout(tv.hand, False)["--wide"] == "0"
+                      "--wide2": str(sum(playable[per_row:-1])), "--rows-least": "2"}
+    # Off our turn nothing is widened; a short hand takes one row, with no break, but keeps
+    # the height of two if it was dealt in two; a hand dealt in one row keeps one.
+    assert render.hand_layout(tv.hand, False, n)["--wide"] == "0"
     short = tv.hand[:9]
-    assert render.hand_layout(short, True)["--per-row"] == "9"
+    assert render.hand_layout(short, True, n)["--per-row"] == "9"
+    assert render.hand_layout(short, True, n)["--rows-least"] == "2"
+    assert render.hand_layout(short, True, 9)["--rows-least"] == "1"
     assert "hand-break" not in render.hand(CAT, state.rules, short, True, None)
     assert render.hand_per_row(2) == 2 and render.hand_per_row(1) == 2
 

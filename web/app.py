@@ -23,6 +23,7 @@ import fantan
 
 HUMAN = view.HUMAN
 FAST_PACE = 0.06  # seconds per computer move under fast forward
+SLIDE_MS = 160  # a card in hand sliding to its new place
 DEAL_STEP = 0.06  # seconds between two dealt cards (13 cards: well under 2 s)
 FLIGHT_MS = 380
 PASS_FLASH = 1.3  # seconds a pass shows on its seat
@@ -249,6 +250,10 @@ class Page:
         element("loading").hidden = True
         if match is None:
             self.new_match(self.rules_for_new_game(), seed_from_url=True)
+            if param("new") is not None:  # (a reload then goes on with this game)
+                url = window.URL.new(window.location.href)
+                url.searchParams.delete("new")
+                window.history.replaceState(window.history.state, "", url.href)
         else:
             self.match = match
             # A reload shows again the card chosen, or the table looked at after the hand.
@@ -737,6 +742,19 @@ class Page:
         el = q(f'.seat[data-seat="{seat}"]')
         return None if el is None else el.getBoundingClientRect()
 
+    def slide_hand(self, was):
+        """Slide the cards in hand from where they were (``was``: their rectangles before the
+        hand was drawn again) to where they are."""
+        for code, rect in self.hand_rects().items():
+            old = was.get(code)
+            if old is None:
+                continue
+            dx, dy = old.left - rect.left, old.top - rect.top
+            if abs(dx) > 1 or abs(dy) > 1:
+                el = q(f'#hand [data-card="{code}"]')
+                el.animate(js_obj([{"translate": f"{dx}px {dy}px"}, {"translate": "0 0"}]),
+                           js_obj({"duration": SLIDE_MS, "easing": "ease-out"}))
+
     def hand_rects(self):
         out = {}
         for el in document.querySelectorAll('#hand [data-zone="hand"]'):
@@ -894,11 +912,18 @@ class Page:
         if self.selected and self.selected not in state.hand(HUMAN):
             self.selected = None
         focus = self.focus_before()
-        self.put("hand", render.hand(cat, rules, tv.hand, our_turn, self.selected,
-                                     self.received, giving=tv.giving))
+        hand_html = render.hand(cat, rules, tv.hand, our_turn, self.selected, self.received,
+                                giving=tv.giving)
+        # Where the cards were, for them to slide to their new places (a card played leaves a
+        # gap; at our turn the cards that play open up), not jump there under a finger.
+        was = (self.hand_rects() if self.cache.get("hand") != hand_html and not self.dealing
+               and not reduced_motion() else {})
+        self.put("hand", hand_html)
         hand_el = element("hand")
-        for name, value in render.hand_layout(tv.hand, our_turn).items():
+        for name, value in render.hand_layout(tv.hand, our_turn, obs.dealt[HUMAN]).items():
             hand_el.style.setProperty(name, value)
+        if was:
+            self.slide_hand(was)
         turn = (match.hand_number, len(state.moves))
         if my_turn and self.cache.get("scrolled") != turn:
             # A hand wider than the screen scrolls: at each turn, its first playable card is

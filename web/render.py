@@ -50,9 +50,11 @@ def card(cat: Catalog, rules: fantan.Rules, code: str, zone: str, *,
         caption = (f'<span class="caption" aria-hidden="true">'
                    f'{escape(view.rank_name(cat, rules, rank))}</span>')
     # The face is for the eyes; assistive technology gets the card's name in words instead.
+    printed = view.rank_label(cat, rules, rank)
+    rk = "rk two" if len(printed) > 1 else "rk"  # (drawn narrower: "10" on a narrow strip)
     face = (
-        f'<span class="corner" aria-hidden="true"><span class="rk">'
-        f'{escape(view.rank_label(cat, rules, rank))}</span>{icon(name, "pip-s")}</span>'
+        f'<span class="corner" aria-hidden="true"><span class="{rk}">'
+        f'{escape(printed)}</span>{icon(name, "pip-s")}</span>'
         f'{icon(name, "pip-c")}{" " + caption if caption else ""}'
     )
     if zone == "hand":
@@ -241,19 +243,24 @@ def hand_per_row(n: int) -> int:
     return max(2, n if n <= 9 else (n + 1) // 2)
 
 
-def hand_layout(cards: Sequence[view.HandCard], my_turn: bool) -> dict[str, str]:
+def hand_layout(cards: Sequence[view.HandCard], my_turn: bool, dealt: int) -> dict[str, str]:
     """The numbers by which the page's style sizes the hand's overlap: its size, the first
     row's on a phone held upright, and how many cards that play (on our turn) have a neighbour
     on their right in the one row of most screens (``--wide``) or in each row of an upright
     phone (``--wide1``, ``--wide2``). The strip such a card shows is widened to a finger's
-    width where the hand is long, the dimmed ones overlapping more to make room."""
+    width where the hand is long, the dimmed ones overlapping more to make room.
+
+    ``--rows-least``: a hand dealt in two rows on an upright phone keeps their height to the
+    end of the hand (``dealt``: the cards it began with), so that the table above it does not
+    move down when the second row empties."""
     n = len(cards)
     per_row = hand_per_row(n)
     playable = [my_turn and bool(hc.playable) for hc in cards]
     first, second = playable[:per_row], playable[per_row:]
     return {"--cards": str(n), "--per-row": str(per_row),
             "--wide": str(sum(playable[:-1])), "--wide1": str(sum(first[:-1])),
-            "--wide2": str(sum(second[:-1]))}
+            "--wide2": str(sum(second[:-1])),
+            "--rows-least": "2" if hand_per_row(dealt) < dealt else "1"}
 
 
 def button(bid: str, text: str, *, disabled: bool = False, cls: str = "",
