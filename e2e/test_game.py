@@ -1311,6 +1311,19 @@ def test_a_hand_of_nine_takes_one_row_on_a_phone(page: Page, server: Server, gam
     assert min(b[0] - a[0] for a, b in pairs if not a[2]) >= 30, boxes
 
 
+def test_the_cards_in_hand_slide_to_their_new_places(page: Page, server: Server, game) -> None:
+    # A card played leaves a gap in the hand, and at our turn the cards that play open up:
+    # the others slide there (the translate of an animation), not jump under a finger.
+    page.set_viewport_size(LANDSCAPE)
+    open_game(page, server, game, "?new=1&seed=6&speed=instant&preset=sevens&players=3")
+    page.wait_for_selector(MY_TURN)
+    sliding = """() => [...document.querySelectorAll('#hand [data-zone=hand]')].some(c =>
+        c.getAnimations().some(a => a.effect.getKeyframes().some(k => k.translate)))"""
+    page.wait_for_function(f"() => !({sliding})()")  # (the turn's own slide over)
+    page.locator(PLAYABLE).first.dblclick()
+    page.wait_for_function(sliding, polling="raf", timeout=5_000)
+
+
 @pytest.mark.parametrize("size", [PORTRAIT, {"width": 320, "height": 568}],
                          ids=["portrait", "short-portrait"])
 def test_the_table_stays_put_when_the_hand_is_down_to_one_row(page: Page, server: Server,
