@@ -57,6 +57,13 @@ def hand_cards(page: Page) -> list[str]:
                                      "els => els.map(e => e.dataset.card)")
 
 
+def hand_still(page: Page) -> None:
+    """Wait until the cards in hand are where they stay: they slide to their places after a
+    play and at our turn (160 ms), and a card chosen rises; a measurement waits for both."""
+    page.wait_for_function("""() => [...document.querySelectorAll('#hand [data-zone=hand]')]
+        .every(c => c.getAnimations().every(a => a.playState !== 'running'))""")
+
+
 def play_to_the_end(page: Page, limit: float = 180, double: bool = False) -> int:
     """Play the first playable card whenever it is our turn, until the result board."""
     start = time.monotonic()
@@ -983,6 +990,7 @@ def test_each_card_of_a_big_hand_shows_a_finger_wide_strip(page: Page, server: S
     page.set_viewport_size(size)
     open_game(page, server, game, "?new=1&seed=6&speed=instant&preset=sevens&players=3")
     page.wait_for_selector(MY_TURN)
+    hand_still(page)
     shot(page, f"hand-3-players-{size['width']}x{size['height']}")
     boxes = page.eval_on_selector_all(
         '#hand [data-zone="hand"]',
@@ -1032,6 +1040,7 @@ def test_the_table_fits_the_screen(page: Page, server: Server, watch: Watch, gam
     # A match of several hands: the badges carry totals too.
     open_game(page, server, game, "?new=1&seed=8&speed=instant&preset=ruter-7&players=6")
     page.wait_for_selector(MY_TURN_OR_OVER)
+    hand_still(page)
     name = f"{size['width']}x{size['height']}"
     shot(page, f"table-6-players-{name}")
     width = page.evaluate("document.scrollingElement.scrollWidth")
@@ -1097,6 +1106,7 @@ def test_the_smallest_landscape_phone_holds_the_whole_table(page: Page, server: 
     open_game(page, server, game, f"?new=1&seed=4&speed=instant&preset={preset}&lang=de{more}")
     page.wait_for_selector(MY_TURN)
     page.locator(PLAYABLE).first.click(position={"x": 10, "y": 30})  # (its uncovered strip)
+    hand_still(page)
     shot(page, f"smallest-landscape-{preset}{more.replace('&', '-')}")
     assert page.evaluate("document.scrollingElement.scrollHeight") <= 320
     assert page.evaluate("(h => h.scrollWidth <= h.clientWidth)(document.getElementById('hand'))")
@@ -1300,6 +1310,7 @@ def test_a_hand_of_nine_takes_one_row_on_a_phone(page: Page, server: Server, gam
     page.set_viewport_size(PORTRAIT)
     open_game(page, server, game, "?new=1&seed=5&speed=instant&preset=cinquillo")
     page.wait_for_selector(MY_TURN)
+    hand_still(page)
     boxes = page.eval_on_selector_all(
         '#hand [data-zone="hand"]',
         """cards => cards.map(c => { const r = c.getBoundingClientRect();
