@@ -1330,7 +1330,7 @@ def test_the_cards_in_hand_slide_to_their_new_places(page: Page, server: Server,
     page.wait_for_selector(MY_TURN)
     sliding = """() => [...document.querySelectorAll('#hand [data-zone=hand]')].some(c =>
         c.getAnimations().some(a => a.effect.getKeyframes().some(k => k.translate)))"""
-    page.wait_for_function(f"() => !({sliding})()")  # (the turn's own slide over)
+    hand_still(page)  # (the turn's own slide over)
     page.locator(PLAYABLE).first.dblclick()
     page.wait_for_function(sliding, polling="raf", timeout=5_000)
 

@@ -25,6 +25,8 @@ HUMAN = view.HUMAN
 FAST_PACE = 0.06  # seconds per computer move under fast forward
 SLIDE_MS = 160  # a card in hand sliding to its new place
 DEAL_STEP = 0.06  # seconds between two dealt cards (13 cards: well under 2 s)
+DEALT_MS = 320  # the flight of a card dealt to us
+DEALT_BACK_MS = 360  # the flight of a card dealt to another seat, as a back
 FLIGHT_MS = 380
 PASS_FLASH = 1.3  # seconds a pass shows on its seat
 NO_MOVE_PAUSE = 1.0  # seconds the "No move" banner stays at least (longer at a slow pace)
@@ -241,7 +243,8 @@ class Page:
         # The worker boots a second Python: start it after the first paint, not beside it.
         window.setTimeout(create_proxy(lambda *_: self.begin_worker()), 0)
         match, notice = (None, None)
-        if param("new") is None:
+        asked_new = param("new") is not None  # (a link that deals a new game)
+        if not asked_new:
             match, notice = self.store.load()
         notices = [cat.t(n) for n in (notice, self.store.mend_stats()) if n]
         if notices:
@@ -250,7 +253,7 @@ class Page:
         element("loading").hidden = True
         if match is None:
             self.new_match(self.rules_for_new_game(), seed_from_url=True)
-            if param("new") is not None:  # (a reload then goes on with this game)
+            if asked_new:  # (it loses its "new": a reload then goes on with this game)
                 url = window.URL.new(window.location.href)
                 url.searchParams.delete("new")
                 window.history.replaceState(window.history.state, "", url.href)
@@ -575,12 +578,13 @@ class Page:
             landed: list[tuple[float, int]] = []  # (when, seat): each card's arrival
             for k, seat in enumerate(order):
                 if seat == HUMAN:
-                    self.fly(cards.item(mine), source, delay=k * step, duration=320,
+                    self.fly(cards.item(mine), source, delay=k * step, duration=DEALT_MS,
                              rect=rects[mine], still=still)
                     mine += 1
                 elif not still:
                     self.deal_back(source, seats[seat], delay=k * step)
-                landed.append(((k * step + (320 if seat == HUMAN else 360)) / 1000, seat))
+                flight = DEALT_MS if seat == HUMAN else DEALT_BACK_MS
+                landed.append(((k * step + flight) / 1000, seat))
             await self.count_dealt(landed, count * pause + 0.35, gen)
         if gen != self.gen:
             return
@@ -637,7 +641,7 @@ class Page:
         frames = [{"transform": f"translate({dx:.0f}px, {dy:.0f}px) scale(0.8)", "opacity": 0.9},
                   {"transform": "none", "opacity": 1, "offset": 0.85},
                   {"transform": "scale(0.6)", "opacity": 0}]
-        back.animate(js_obj(frames), js_obj({"duration": 360, "delay": delay,
+        back.animate(js_obj(frames), js_obj({"duration": DEALT_BACK_MS, "delay": delay,
                                             "easing": "cubic-bezier(.2,.7,.3,1)",
                                             "fill": "both"}))
 
@@ -745,13 +749,13 @@ class Page:
     def slide_hand(self, was):
         """Slide the cards in hand from where they were (``was``: their rectangles before the
         hand was drawn again) to where they are."""
-        for code, rect in self.hand_rects().items():
-            old = was.get(code)
+        for el in document.querySelectorAll('#hand [data-zone="hand"]'):
+            old = was.get(str(el.dataset.card))
             if old is None:
                 continue
+            rect = el.getBoundingClientRect()
             dx, dy = old.left - rect.left, old.top - rect.top
             if abs(dx) > 1 or abs(dy) > 1:
-                el = q(f'#hand [data-card="{code}"]')
                 el.animate(js_obj([{"translate": f"{dx}px {dy}px"}, {"translate": "0 0"}]),
                            js_obj({"duration": SLIDE_MS, "easing": "ease-out"}))
 
