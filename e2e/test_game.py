@@ -1322,6 +1322,49 @@ def test_a_hand_of_nine_takes_one_row_on_a_phone(page: Page, server: Server, gam
     assert min(b[0] - a[0] for a, b in pairs if not a[2]) >= 30, boxes
 
 
+def test_a_finger_on_the_edge_of_a_card_takes_that_card_not_the_one_beneath(
+        browser, server: Server, watch: Watch, game) -> None:
+    # An upright tablet, three players (17 cards a hand, overlapping): with one card chosen, a
+    # finger on the left edge of its right neighbour chooses that neighbour. The browser's touch
+    # adjustment moves such a tap towards the card beneath, which it played.
+    def two_side_by_side(match: fantan.Match) -> bool:
+        state = match.state
+        legal = set(state.legal_moves())
+        return state.to_move == 0 and any(
+            f"6{suit}" in legal and f"8{suit}" in legal for suit in "SHDC")
+
+    match = played_until(fantan.new_match(fantan.preset("fan-tan").replace(players=3), seed=1),
+                         two_side_by_side, pick=lambda legal: legal[-1])
+    context = browser.new_context(viewport={"width": 820, "height": 1180}, has_touch=True,
+                                  is_mobile=True)
+    watch.attach(context)
+    with_save(context, store.save_text(match))
+    page = context.new_page()
+    try:
+        game.boot(page, server.url)
+        page.wait_for_selector(MY_TURN)
+        hand_still(page)
+        legal = match.state.legal_moves()
+        suit = next(s for s in "SHDC" if f"6{s}" in legal and f"8{s}" in legal)
+        low, high = (page.locator(f'#hand [data-card="{rank}{suit}"]') for rank in "68")
+        low.tap()
+        expect(low).to_have_class(re.compile(r"\bselected\b"))
+        hand_still(page)
+        box = high.bounding_box()
+        assert box is not None
+        # (a finger's contact, 20 px about its centre; Playwright's own taps are points)
+        point = {"x": box["x"] + 1, "y": box["y"] + box["height"] * 0.9, "radiusX": 20,
+                 "radiusY": 20, "force": 1, "id": 1}
+        cdp = context.new_cdp_session(page)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        expect(high).to_have_class(re.compile(r"\bselected\b"))
+        expect(low).not_to_have_class(re.compile(r"\bselected\b"))
+        assert len(hand_cards(page)) == len(match.state.hand(0))
+    finally:
+        context.close()
+
+
 def test_the_cards_in_hand_slide_to_their_new_places(page: Page, server: Server, game) -> None:
     # A card played leaves a gap in the hand, and at our turn the cards that play open up:
     # the others slide there (the translate of an animation), not jump under a finger.
@@ -1392,6 +1435,27 @@ def test_an_eight_player_match_board_keeps_its_buttons_on_the_smallest_phone(
         const r = e.getBoundingClientRect(), s = e.closest('.scroll').getBoundingClientRect();
         return r.top >= s.top - 1 && r.bottom <= s.bottom + 1; }).length""")
     assert rows >= 3, rows
+
+
+@pytest.mark.parametrize("width,height,lang", [(1366, 657, "en"), (1280, 650, "de")])
+def test_an_eight_player_match_board_shows_every_row_on_a_laptop(
+        context: BrowserContext, page: Page, server: Server, game, width: int, height: int,
+        lang: str) -> None:
+    # A laptop's short screen: the last hand's eight rows stand whole beside the standings,
+    # each player's cards held in one line of small cards, nothing to scroll.
+    match = fantan.new_match(fantan.preset("fan-tan").replace(players=8, match_hands=2), 4)
+    match = played_until(match, lambda m: m.is_over)
+    with_save(context, store.save_text(match))
+    page.set_viewport_size({"width": width, "height": height})
+    game.boot(page, server.url + f"?lang={lang}")
+    expect(page.locator("#results .standings li")).to_have_count(8)
+    shot(page, f"laptop-{width}x{height}-8-player-match-over")
+    rows = page.eval_on_selector_all("#results tbody tr", """els => els.map(e => {
+        const r = e.getBoundingClientRect(), s = e.closest('.scroll').getBoundingClientRect();
+        return r.top >= s.top - 1 && r.bottom <= s.bottom + 1; })""")
+    assert rows == [True] * 8, rows
+    box = page.locator("#results .results-buttons").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= height
 
 
 def test_the_turn_and_the_next_cards_are_marked_as_the_card_lands(page: Page, server: Server,
