@@ -1025,6 +1025,37 @@ def test_each_card_of_a_big_hand_shows_a_finger_wide_strip(page: Page, server: S
         assert len({round(y) for _, y, _ in boxes}) <= 2, boxes  # (the playable stand raised)
 
 
+@pytest.mark.parametrize("size", [TABLET, {"width": 820, "height": 1180}, LANDSCAPE],
+                         ids=["tablet", "tall-tablet", "landscape"])
+def test_a_hand_swollen_by_gifts_shows_every_rank_whole(context: BrowserContext, page: Page,
+                                                       server: Server, game,
+                                                       size: dict[str, int]) -> None:
+    # Ruter 7 with three players: cards given to us for our passes make a hand of 20 in one
+    # row; a dimmed card's strip narrows, and its "10" is drawn narrower to stay whole.
+    match = fantan.new_match(fantan.preset("ruter-7").replace(players=3), 96)
+    while not (match.state.to_move == 0 and len(match.state.hand(0)) >= 20
+               and match.state.legal_moves() != ("pass",)):
+        legal = match.state.legal_moves()
+        match = match.play(legal[-1] if match.state.to_move == 0 else legal[0])
+    assert any(card.startswith("10") and card not in match.state.legal_moves()
+               for card in match.state.hand(0))
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(size)
+    game.boot(page, server.url)
+    page.wait_for_selector(MY_TURN)
+    hand_still(page)
+    shot(page, f"ruter-7-20-cards-{size['width']}x{size['height']}")
+    cut = page.eval_on_selector_all('#hand [data-zone="hand"]', """
+      cards => cards.flatMap((c, i) => {
+        const r = c.getBoundingClientRect(), next = cards[i + 1];
+        const n = next && next.getBoundingClientRect();
+        const rank = c.querySelector('.rk').getBoundingClientRect();
+        const cover = n && Math.abs(n.top - r.top) < 20 ? n.left : Infinity;
+        return rank.right > cover + 0.5 ? [[c.dataset.card, rank.right - r.left, cover - r.left]]
+                                        : []; })""")
+    assert cut == [], cut
+
+
 @pytest.mark.parametrize("size", [LANDSCAPE, DESKTOP, {"width": 360, "height": 640}, TABLET,
                                   {"width": 1024, "height": 768}, {"width": 1000, "height": 700},
                                   {"width": 1280, "height": 720}, {"width": 1366, "height": 768},
