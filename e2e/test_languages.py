@@ -6,12 +6,32 @@ e2e/artifacts/)."""
 from __future__ import annotations
 
 import re
+import string
+from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import Server, Watch
 from playwright.sync_api import Page, expect
 from test_a11y import CLIPPED_JS
-from test_game import MY_TURN_OR_OVER, PLAYABLE, PORTRAIT, open_game, play_to_the_end, shot
+from test_game import (
+    MY_TURN,
+    MY_TURN_OR_OVER,
+    PLAYABLE,
+    PORTRAIT,
+    hand_still,
+    open_game,
+    play_to_the_end,
+    shot,
+    view,
+)
+
+import build
+import fantan
+
+import i18n  # isort: skip  (from web/, on the import path since test_game)
+
+LOCALE = Path(__file__).resolve().parent.parent / "web" / "locale"
 
 # What each language calls a few things, to see that it is the language that shows.
 WORDS = {
@@ -111,3 +131,82 @@ def test_the_browser_language_is_the_default_and_the_choice_is_kept(
     choose_language(page, "")
     expect(page.locator("html")).to_have_attribute("lang", "de")
     context.close()
+
+
+def catalog(code: str) -> i18n.Catalog:
+    """A language's catalogue, English behind it, as the page loads it."""
+    def messages(lang: str) -> i18n.Messages:
+        po = (LOCALE / lang / "LC_MESSAGES" / "fantan.po").read_text(encoding="utf-8")
+        return i18n.Messages(build.compile_po(po))
+    return i18n.Catalog([messages(code)] + ([messages("en")] if code != "en" else []), code)
+
+
+# What the line beside our badge says during a hand: every refusal and every step of a turn
+# (a card given to us is said with what to do next).
+BESIDE_THE_BADGE = [
+    "msg.your-turn", "msg.your-turn-pass", "msg.selected", "msg.selected-keys",
+    "msg.selected-click", "msg.no-move", "msg.no-move-long", "msg.you-eliminated",
+    "msg.waiting", "msg.watching", "msg.hint", "msg.hint-pass", "msg.hint-give", "msg.give",
+    "msg.give-selected", "msg.gave", "msg.dealing", "msg.dealing-keys", "msg.dealing-click",
+    "msg.took-over", "reason.game-over", "reason.bad-move", "reason.must-give",
+    "reason.not-in-hand", "reason.must-open-with", "reason.row-not-open",
+    "reason.row-not-open-chosen", "reason.not-adjacent", "reason.not-adjacent-one",
+    "reason.gate-closed", "reason.must-play", "reason.not-your-turn",
+]
+
+
+def said_beside_the_badge(code: str) -> list[str]:
+    """Every such line in a language, with long values: the longest names of the seats, a
+    "10" of the French deck and a knight of the Spanish one."""
+    cat = catalog(code)
+    name = max((view.seat_name(cat, seat) for seat in range(1, 8)), key=len)
+    lines = []
+    for preset, cards in (("fan-tan", ("10H", "4H", "7H", "8S")),
+                          ("cinquillo", ("11E", "3E", "5E", "4B"))):
+        rules = fantan.preset(preset)
+        card, low, high, other = (view.card_text(cat, rules, c) for c in cards)
+        suit = view.suit_text(cat, rules, cards[0][-1])
+        values = {"card": card, "low": low, "high": high, "start": high, "suit": suit,
+                  "name": name, "needs": cat.join([other, card])}
+        received = cat.t("msg.received", name=name, card=card)
+        for key in BESIDE_THE_BADGE:
+            wanted = {n for _, n, _, _ in string.Formatter().parse(cat.t(key)) if n}
+            lines.append(view.sentence(cat.t(key, **{n: values[n] for n in wanted})))
+        lines += [f"{received} {cat.t(key, name=name)}"
+                  for key in ("msg.your-turn", "msg.your-turn-pass", "msg.give")]
+    return lines
+
+
+@pytest.mark.parametrize("size", [{"width": 320, "height": 568}, {"width": 600, "height": 960}],
+                         ids=["small-phone", "small-tablet"])
+def test_every_line_beside_our_badge_leaves_the_table_where_it_is(
+        page: Page, server: Server, game, size: dict[str, int]) -> None:
+    # On a screen held upright, the line beside our badge keeps room for three lines and sets
+    # a longer one smaller: whatever it says (a refusal explained, a card given to us, in any
+    # language, with the long names of the Spanish deck), the rows above do not move.
+    page.set_viewport_size(size)
+    open_game(page, server, game, "?new=1&seed=3&speed=instant&lang=it")
+    for _ in range(3):  # (to where the 2♥ is refused at length)
+        page.wait_for_selector(MY_TURN)
+        hand_still(page)
+        page.keyboard.press("Enter")
+    page.wait_for_selector(MY_TURN)
+    hand_still(page)
+    where = "() => document.getElementById('rows').getBoundingClientRect().top"
+    rest = page.evaluate(where)
+    # A card refused for real: the page's own line (in Italian, among the longest).
+    page.locator('#hand [data-card="2H"]').click(force=True)
+    expect(page.locator("#message")).to_contain_text("non si attacca a nessuna")
+    assert page.evaluate(where) == rest
+    # Every other line the hand can bring, each put there as the page puts it (a line in the
+    # message), then fitted as after a rotation.
+    moved = []
+    for code in WORDS:
+        for line in said_beside_the_badge(code):
+            page.evaluate("""t => { const line = document.createElement('span');
+                                    line.textContent = t;
+                                    document.getElementById('message').replaceChildren(line);
+                                    window.dispatchEvent(new Event('resize')); }""", line)
+            if abs(page.evaluate(where) - rest) > 0.5:
+                moved.append((code, line))
+    assert moved == [], moved

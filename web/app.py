@@ -88,6 +88,12 @@ def js_obj(value):
     return to_js(value, dict_converter=window.Object.fromEntries)
 
 
+def from_dealer(start):
+    """The first frames of a card dealt: unseen until its turn (a pile waiting at the dealer
+    hid the dealer's own count of cards), then there at once, on its way."""
+    return [{**start, "opacity": 0}, {**start, "offset": 0.02}]
+
+
 def reduced_motion():
     return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
@@ -295,8 +301,9 @@ class Page:
         window.addEventListener("pageshow", create_proxy(self.on_pageshow))
         document.addEventListener("visibilitychange", create_proxy(self.on_visible))
         # A rotation (or any resize) during the deal moves the seats the cards fly to: the
-        # deal ends at once, as if skipped, rather than fly to where the seats were.
-        window.addEventListener("resize", create_proxy(lambda _e: self.skip_deal()))
+        # deal ends at once, as if skipped, rather than fly to where the seats were. (And the
+        # message beside our badge has another width.)
+        window.addEventListener("resize", create_proxy(lambda _e: self.on_resize()))
         # A dialog closed gives the focus back to what opened it; where that was drawn again
         # meanwhile (the bar, in a new language), to the button of the bar that opens it.
         for dialog, opener in (("menu", "open-menu"), ("setup", "open-menu"),
@@ -580,7 +587,7 @@ class Page:
             for k, seat in enumerate(order):
                 if seat == HUMAN:
                     self.fly(cards.item(mine), source, delay=k * step, duration=DEALT_MS,
-                             rect=rects[mine], still=still)
+                             rect=rects[mine], still=still, dealt=True)
                     mine += 1
                 elif not still:
                     self.deal_back(source, seats[seat], delay=k * step)
@@ -639,8 +646,8 @@ class Page:
         document.body.append(back)
         dx = source.left + source.width / 2 - x
         dy = source.top + source.height / 2 - y
-        frames = [{"transform": f"translate({dx:.0f}px, {dy:.0f}px) scale(0.8)", "opacity": 0.9},
-                  {"transform": "none", "opacity": 1, "offset": 0.85},
+        start = {"transform": f"translate({dx:.0f}px, {dy:.0f}px) scale(0.8)", "opacity": 0.9}
+        frames = [*from_dealer(start), {"transform": "none", "opacity": 1, "offset": 0.85},
                   {"transform": "scale(0.6)", "opacity": 0}]
         back.animate(js_obj(frames), js_obj({"duration": DEALT_BACK_MS, "delay": delay,
                                             "easing": "cubic-bezier(.2,.7,.3,1)",
@@ -766,9 +773,10 @@ class Page:
             out[str(el.dataset.card)] = el.getBoundingClientRect()
         return out
 
-    def fly(self, el, source, delay=0, duration=FLIGHT_MS, rect=None, still=None):
+    def fly(self, el, source, delay=0, duration=FLIGHT_MS, rect=None, still=None, dealt=False):
         """Animate an element in from a source rectangle (a fade under reduced motion). The
-        element's own rectangle and the motion setting may be given, measured beforehand."""
+        element's own rectangle and the motion setting may be given, measured beforehand. A
+        card `dealt` is not seen before its turn to leave the dealer (see ``from_dealer``)."""
         if still is None:
             still = reduced_motion()
         if still:
@@ -780,8 +788,9 @@ class Page:
                 rect = el.getBoundingClientRect()
             dx = (source.left + source.width / 2) - (rect.left + rect.width / 2)
             dy = (source.top + source.height / 2) - (rect.top + rect.height / 2)
-            frames = [{"transform": f"translate({dx:.0f}px, {dy:.0f}px) scale(0.7)",
-                       "opacity": 0.4},
+            start = {"transform": f"translate({dx:.0f}px, {dy:.0f}px) scale(0.7)",
+                     "opacity": 0.4}
+            frames = [*(from_dealer(start) if dealt else [start]),
                       {"transform": "none", "opacity": 1}]
         el.animate(js_obj(frames), js_obj({"duration": duration, "delay": delay,
                                            "easing": "cubic-bezier(.2,.7,.3,1)",
@@ -800,11 +809,34 @@ class Page:
         (or hear `speak` instead when it is a text: cards in words rather than signs)."""
         el = element("message")
         if str(el.textContent) != text:
-            el.textContent = text
+            line = document.createElement("span")
+            line.textContent = text
+            el.replaceChildren(line)
+            self.fit_message()
         if isinstance(speak, str):
             self.speak(speak)
         elif speak and text:
             self.speak(text)
+
+    def on_resize(self):
+        self.skip_deal()
+        self.fit_message()
+
+    def fit_message(self):
+        """Where the style keeps room for a few lines of message beside our badge (--fit), a
+        longer message is set smaller to fit there: the rows above stay where they are."""
+        el = element("message")
+        el.classList.remove("smaller", "smallest")
+        style = window.getComputedStyle(el)
+        line = el.firstElementChild
+        if line is None or not str(style.getPropertyValue("--fit")).strip():
+            return
+        room = float(str(style.minHeight).removesuffix("px") or 0) + 0.5
+        for size in ("smaller", "smallest"):
+            if float(line.offsetHeight) <= room:
+                return
+            el.classList.remove("smaller")
+            el.classList.add(size)
 
     def speak(self, text):
         """Add a line to the live region (a log: screen readers read each new line once). The
