@@ -466,6 +466,10 @@ def test_a_hint_to_pass_points_at_the_pass_button(context: BrowserContext, page:
     page.click("#hint")
     expect(page.locator("#message")).to_have_text("Hint: pass.")
     expect(page.locator("#pass")).to_be_focused()
+    # Lit as Play is for a card hinted (a click's focus shows no ring), until a card is chosen.
+    expect(page.locator("#pass")).to_have_class(re.compile(r"\bprimary\b"))
+    page.locator(PLAYABLE).first.click()
+    expect(page.locator("#pass")).not_to_have_class(re.compile(r"\bprimary\b"))
 
 
 def test_skip_the_deal_and_fast_forward_while_the_page_stays_responsive(

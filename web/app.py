@@ -1223,7 +1223,10 @@ class Page:
             self.message(cat.t("msg.hint-pass"))
             button = element("pass")
             if button is not None:
-                button.focus()  # (the button the hint speaks of)
+                # (the button the hint speaks of, lit as Play is for a card hinted, until the
+                # controls change: a card chosen, a move made)
+                button.classList.replace("secondary", "primary")
+                button.focus()
             return
         code = move.split(":", 1)[-1]
         self.selected = code
