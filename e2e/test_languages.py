@@ -31,8 +31,6 @@ import fantan
 
 import i18n  # isort: skip  (from web/, on the import path since test_game)
 
-LOCALE = Path(__file__).resolve().parent.parent / "web" / "locale"
-
 # What each language calls a few things, to see that it is the language that shows.
 WORDS = {
     "en": {"title": "Hand over", "cards": "cards", "results": "Results"},
@@ -134,11 +132,10 @@ def test_the_browser_language_is_the_default_and_the_choice_is_kept(
 
 
 def catalog(code: str) -> i18n.Catalog:
-    """A language's catalogue, English behind it, as the page loads it."""
-    def messages(lang: str) -> i18n.Messages:
-        po = (LOCALE / lang / "LC_MESSAGES" / "fantan.po").read_text(encoding="utf-8")
-        return i18n.Messages(build.compile_po(po))
-    return i18n.Catalog([messages(code)] + ([messages("en")] if code != "en" else []), code)
+    """A language's catalogue, English behind it, loaded as the page loads it (each .mo
+    compiled here from its .po, as the build compiles it)."""
+    return i18n.load(i18n.LOCALEDIR, [code], read=lambda mo: build.compile_po(
+        Path(mo).with_suffix(".po").read_text(encoding="utf-8")))
 
 
 # What the line beside our badge says during a hand: every refusal and every step of a turn

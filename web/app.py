@@ -171,7 +171,7 @@ class Page:
         # (and a mouse, not a finger: messages say "click", not "tap"; before any input, as
         # the screen's main pointer suggests)
         self.by_mouse = bool(window.matchMedia("(hover: hover) and (pointer: fine)").matches)
-        self.touched = None  # where the last finger came down (x, y); None after a mouse, a key
+        self.touched = None  # where the last finger came down (x, y); None after a mouse or a pen
         self.last_spoken = ("", 0.0)  # the live region's last line, and when
         self.landings = 0  # cards in flight to the table (the marks wait for them: land)
         self.last_enter = ("", 0.0)  # what the last Enter pressed (an element's id), and when
@@ -1270,7 +1270,7 @@ class Page:
         target = event.target
         card = up(target, '[data-zone="hand"]')
         if card is not None:
-            if self.touched is not None and event.detail:
+            if self.touched is not None and event.detail:  # (a key's click has no detail)
                 # A finger's tap is the card under it: the browser moves a tap on the edge
                 # of a card towards the card beneath (its "touch adjustment"), and in a hand
                 # that overlaps, that is the neighbour, often the card chosen (played then).
@@ -1326,7 +1326,6 @@ class Page:
 
     def on_key(self, event):
         key = str(event.key)
-        self.touched = None
         if key not in ("Shift", "Control", "Alt", "Meta") and not self.by_keys:
             self.by_keys = True  # (messages then name keys, not taps)
             if self.dealing:  # (the deal's line names the key that skips it)
