@@ -1037,6 +1037,16 @@ def test_each_card_of_a_big_hand_shows_a_finger_wide_strip(page: Page, server: S
         assert strips and min(strips) >= 43.5, strips
     if size["width"] >= 1000:  # a wide screen holds the hand on one row, above the buttons
         assert len({round(y) for _, y, _ in boxes}) <= 2, boxes  # (the playable stand raised)
+    # The mark under each card that plays is whole: not cut by the screen's foot or by a box
+    # that clips the hand.
+    cut = page.eval_on_selector_all("#hand .card.playable .mark", """marks => marks.filter(m => {
+        const bottom = m.getBoundingClientRect().bottom;
+        let box = m.parentElement, foot = innerHeight;
+        for (; box; box = box.parentElement)
+          if (getComputedStyle(box).overflowY !== 'visible')
+            foot = Math.min(foot, box.getBoundingClientRect().bottom);
+        return bottom > foot + 0.5; }).map(m => m.parentElement.dataset.card)""")
+    assert cut == [], cut
 
 
 @pytest.mark.parametrize("size", [TABLET, {"width": 820, "height": 1180}, LANDSCAPE],
@@ -1205,6 +1215,24 @@ def test_the_result_board_keeps_its_buttons_in_view_on_a_short_screen(
     scrolls = page.evaluate("(s => s.scrollHeight > s.clientHeight)("
                             "document.querySelector('#results .scroll'))")
     assert scrolls == (size == LANDSCAPE)
+
+
+def test_a_german_board_of_a_match_fits_a_small_phones_width(context: BrowserContext,
+                                                            page: Page, server: Server,
+                                                            game) -> None:
+    # Sjueren's board has the most columns (passes, the hand's points, the match's total) and
+    # German headings are long: at 360 px, with players still holding three cards, no sideways
+    # scrolling.
+    match = played_until(fantan.new_match(fantan.preset("sjueren").replace(players=8), 1),
+                         lambda m: m.state.is_over)
+    assert max(len(match.state.hand(seat)) for seat in range(8)) == 3
+    with_save(context, store.save_text(match))
+    page.set_viewport_size({"width": 360, "height": 640})
+    game.boot(page, server.url + "?lang=de")
+    expect(page.locator("#results tbody tr")).to_have_count(8)
+    shot(page, "german-sjueren-board-360")
+    assert page.evaluate("(s => s.scrollWidth <= s.clientWidth)("
+                         "document.querySelector('#results .scroll'))")
 
 
 def test_a_four_player_board_shows_every_row_on_the_smallest_landscape_phone(
