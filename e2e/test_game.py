@@ -1324,7 +1324,7 @@ def cut_badges(page: Page) -> list[str]:
 
 
 @pytest.mark.parametrize("width,height,preset,lang", [
-    (360, 640, "sjuan", "nl"), (768, 1024, "shichi-narabe", "it"),
+    (360, 640, "sjuan", "nl"), (360, 640, "fan-tan", "de"), (768, 1024, "shichi-narabe", "it"),
     (1024, 1366, "shichi-narabe", "nl"), (1366, 657, "shichi-narabe", "nl"),
     (1920, 1080, "shichi-narabe", "de")])
 def test_many_opponents_keep_their_names_and_counts(page: Page, server: Server, game,
@@ -1338,6 +1338,10 @@ def test_many_opponents_keep_their_names_and_counts(page: Page, server: Server, 
     page.wait_for_selector(MY_TURN_OR_OVER)
     shot(page, f"8-players-{width}x{height}-{lang}")
     assert cut_badges(page) == []
+    if preset == "fan-tan":  # (the passes said on one line, "0× gepasst", four badges a row)
+        assert page.evaluate("""() => [...document.querySelectorAll('.opponents .facts > span')]
+            .every(s => s.getBoundingClientRect().height
+                        < 1.5 * parseFloat(getComputedStyle(s).lineHeight))""")
     # The bar's buttons: a finger's target 44 px tall at least, however small they look.
     for button in ("open-rules", "open-menu"):
         box = page.locator(f"#{button}").bounding_box()
