@@ -128,6 +128,12 @@ def test_the_browser_language_is_the_default_and_the_choice_is_kept(
     # Back to "the browser's language".
     choose_language(page, "")
     expect(page.locator("html")).to_have_attribute("lang", "de")
+    # A language asked for in the address is the one the menu shows chosen.
+    page.goto(server.url + "?lang=it", wait_until="commit")
+    game.wait_ready(page)
+    expect(page.locator("html")).to_have_attribute("lang", "it")
+    page.click("#open-menu")
+    expect(page.locator("#menu-language")).to_have_value("it")
     context.close()
 
 

@@ -1582,7 +1582,9 @@ class Page:
     def draw_menu(self, confirm_reset=False, focus=None):
         dialog = element("menu")
         stats = self.store.load_stats()
-        dialog.innerHTML = render.menu(self.cat, self.settings, stats, confirm_reset,
+        # (a language asked for in the address is the one in use, and the one shown chosen)
+        shown = {**self.settings, "language": self.lang_override or self.settings["language"]}
+        dialog.innerHTML = render.menu(self.cat, shown, stats, confirm_reset,
                                        store.counts_at(stats, self.match,
                                                        self.settings["level"]))
         target = q(f"#{focus}") if focus else None
