@@ -1455,6 +1455,50 @@ def test_the_cards_in_hand_slide_to_their_new_places(page: Page, server: Server,
     page.wait_for_function(sliding, polling="raf", timeout=5_000)
 
 
+def test_a_card_played_flies_over_the_rows_it_crosses(context: BrowserContext, page: Page,
+                                                      server: Server, game) -> None:
+    # Our spade flies from the hand up to the top row, across the rows below it, whose cards
+    # come after its own in the page: it stays over them the whole way.
+    def ready(match: fantan.Match) -> bool:
+        state = match.state
+        return (state.to_move == 0 and any(c.endswith("S") for c in state.legal_moves())
+                and sum(m != "pass" and not m.endswith("S") for m in state.moves) >= 12)
+    match = played_until(fantan.new_match("fan-tan", 3), ready, pick=lambda legal: legal[-1])
+    spade = next(c for c in match.state.legal_moves() if c.endswith("S"))
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(TABLET)
+    game.boot(page, server.url + "?speed=slow")
+    page.wait_for_selector(MY_TURN)
+    page.locator(f'#hand [data-card="{spade}"]').dblclick()
+    flying = f'[data-zone="table"][data-card="{spade}"]'
+    page.wait_for_function(f"""() => document.querySelector('{flying}')
+        ?.getAnimations().some(a => a.playState === 'running')""", polling="raf")
+    # The flight held still at points along its way: on top where it covers another card.
+    seen = page.evaluate(f"""() => {{
+        const card = document.querySelector('{flying}');
+        const flight = card.getAnimations().find(
+          a => a.effect.getKeyframes().some(k => k.transform && k.transform !== 'none'));
+        flight.pause();
+        const end = flight.effect.getComputedTiming().endTime, out = [];
+        for (let k = 1; k < 10; k++) {{
+          flight.currentTime = end * k / 10;
+          const r = card.getBoundingClientRect();
+          for (const other of document.querySelectorAll('.slot .card')) {{
+            const o = other.getBoundingClientRect();
+            const left = Math.max(r.left, o.left), right = Math.min(r.right, o.right);
+            const top = Math.max(r.top, o.top), bottom = Math.min(r.bottom, o.bottom);
+            if (other === card || right - left < 4 || bottom - top < 4) continue;
+            const first = document.elementsFromPoint((left + right) / 2, (top + bottom) / 2)
+                                  .map(e => e.closest('.card')).find(c => c);
+            out.push([other.dataset.card, first === card]);
+          }}
+        }}
+        flight.play();
+        return out; }}""")
+    assert len({crossed for crossed, _ in seen}) >= 3, seen  # (it does cross other cards)
+    assert all(on_top for _, on_top in seen), seen
+
+
 @pytest.mark.parametrize("size", [PORTRAIT, {"width": 320, "height": 568}],
                          ids=["portrait", "short-portrait"])
 def test_the_table_stays_put_when_the_hand_is_down_to_one_row(page: Page, server: Server,
