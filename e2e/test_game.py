@@ -1323,6 +1323,23 @@ def cut_badges(page: Page) -> list[str]:
                    || el.scrollWidth > el.clientWidth + 0.5; }); }).map(s => s.dataset.seat)""")
 
 
+ONE_LINE_FACTS = """() => [...document.querySelectorAll('.opponents .facts > span')]
+    .every(s => s.getBoundingClientRect().height
+                < 1.5 * parseFloat(getComputedStyle(s).lineHeight))"""
+
+
+def test_four_german_badges_in_a_row_leave_a_phone_unscrolled(page: Page, server: Server,
+                                                              game) -> None:
+    # Five players of a German Ruter 7 match: four narrow badges, each with cards, passes and
+    # the match's total, one line each; the page fits the screen.
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_game(page, server, game, "?new=1&seed=11&speed=instant&preset=ruter-7&players=5&lang=de")
+    page.wait_for_selector(MY_TURN)
+    shot(page, "5-players-360x640-de")
+    assert page.evaluate(ONE_LINE_FACTS)
+    assert page.evaluate("document.scrollingElement.scrollHeight") <= 640
+
+
 @pytest.mark.parametrize("width,height,preset,lang", [
     (360, 640, "sjuan", "nl"), (360, 640, "fan-tan", "de"), (768, 1024, "shichi-narabe", "it"),
     (1024, 1366, "shichi-narabe", "nl"), (1366, 657, "shichi-narabe", "nl"),
@@ -1339,9 +1356,7 @@ def test_many_opponents_keep_their_names_and_counts(page: Page, server: Server, 
     shot(page, f"8-players-{width}x{height}-{lang}")
     assert cut_badges(page) == []
     if preset == "fan-tan":  # (the passes said on one line, "0× gepasst", four badges a row)
-        assert page.evaluate("""() => [...document.querySelectorAll('.opponents .facts > span')]
-            .every(s => s.getBoundingClientRect().height
-                        < 1.5 * parseFloat(getComputedStyle(s).lineHeight))""")
+        assert page.evaluate(ONE_LINE_FACTS)
     # The bar's buttons: a finger's target 44 px tall at least, however small they look.
     for button in ("open-rules", "open-menu"):
         box = page.locator(f"#{button}").bounding_box()
