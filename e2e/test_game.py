@@ -1235,6 +1235,32 @@ def test_a_german_board_of_a_match_fits_a_small_phones_width(context: BrowserCon
                          "document.querySelector('#results .scroll'))")
 
 
+def test_a_player_left_with_many_cards_makes_its_row_taller_not_the_board_wider(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # Shichi Narabe: a player out of passes lays down eleven cards, three of them 10s; on a
+    # phone held upright they take two lines of the board, every rank whole.
+    match = fantan.new_match("shichi-narabe", 11)
+    while not match.state.is_over:
+        legal = match.state.legal_moves()
+        match = match.play(legal[-1] if match.state.to_move == 0 else legal[0])
+    with_save(context, store.save_text(match))
+    page.set_viewport_size({"width": 390, "height": 844})
+    game.boot(page, server.url + "?lang=nl")
+    expect(page.locator("#results .held .card")).to_have_count(13)
+    shot(page, "board-eleven-cards-390")
+    assert page.evaluate("(s => s.scrollWidth <= s.clientWidth)("
+                         "document.querySelector('#results .scroll'))")
+    lines = page.eval_on_selector_all("#results .held", """helds => helds.map(h => {
+        const tops = new Set([...h.children].map(c => Math.round(c.getBoundingClientRect().top)));
+        const cut = [...h.children].filter((c, i) => {
+          const next = h.children[i + 1], rank = c.querySelector('.rk').getBoundingClientRect();
+          const n = next && next.getBoundingClientRect();
+          return n && Math.abs(n.top - rank.top) < 10 && rank.right > n.left + 0.5; });
+        return [h.children.length, tops.size, cut.map(c => c.dataset.card)]; })""")
+    assert all(cut == [] for _, _, cut in lines), lines
+    assert sorted(tops for _, tops, _ in lines) == [0, 1, 1, 2], lines  # (11 cards: 2 lines)
+
+
 def test_a_four_player_board_shows_every_row_on_the_smallest_landscape_phone(
         page: Page, server: Server, game) -> None:
     page.set_viewport_size({"width": 568, "height": 320})
@@ -1512,6 +1538,42 @@ def test_a_card_played_flies_over_the_rows_it_crosses(context: BrowserContext, p
         return out; }}""")
     assert len({crossed for crossed, _ in seen}) >= 3, seen  # (it does cross other cards)
     assert all(on_top for _, on_top in seen), seen
+
+
+def test_the_last_card_flies_under_the_result_board(context: BrowserContext, page: Page,
+                                                    server: Server, game) -> None:
+    # A player's last card: the board shows at once, over the card still on its way down to
+    # the table.
+    match = played_until(fantan.new_match("fan-tan", 1),
+                         lambda m: m.state.to_move == 3 and len(m.state.hand(3)) == 1
+                         and m.state.legal_moves() != ("pass",))
+    with_save(context, store.save_text(match))
+    page.set_viewport_size({'width': 320, 'height': 568})
+    game.boot(page, server.url + "?speed=slow")
+    # (the flight held still as it starts, and looked at along its way under the board)
+    flight = f"""document.querySelector('[data-zone="table"][data-card="{match.state.hand(3)[0]}"]')
+        ?.getAnimations().find(a => a.effect.getKeyframes().some(
+          k => k.transform && k.transform !== 'none'))"""
+    page.wait_for_function(f"() => {{ const f = {flight}; f?.pause(); return f; }}",
+                           polling="raf")
+    expect(page.locator("#results")).to_be_visible()
+    # Where its way crosses the board, the card hidden or not, the screen is the same.
+    box = page.evaluate(f"""() => {{
+        const flight = {flight}, card = flight.effect.target;
+        const board = document.querySelector('#results .results-card').getBoundingClientRect();
+        const end = flight.effect.getComputedTiming().endTime;
+        for (let k = 1; k < 10; k++) {{
+          flight.currentTime = end * k / 10;
+          const r = card.getBoundingClientRect();
+          if (r.left >= board.left && r.right <= board.right && r.top >= board.top
+              && r.bottom <= board.bottom)
+            return {{x: r.left, y: r.top, width: r.width, height: r.height}};
+        }}
+        return null; }}""")
+    assert box, "the card's way does not cross the board"
+    seen = page.screenshot(clip=box)
+    page.evaluate(f"() => {{ ({flight}).effect.target.style.visibility = 'hidden'; }}")
+    assert page.screenshot(clip=box) == seen
 
 
 @pytest.mark.parametrize("size", [PORTRAIT, {"width": 320, "height": 568}],

@@ -788,12 +788,12 @@ class Page:
                 rect = el.getBoundingClientRect()
             dx = (source.left + source.width / 2) - (rect.left + rect.width / 2)
             dy = (source.top + source.height / 2) - (rect.top + rect.height / 2)
-            # (over everything on its way, the rows it crosses after its own among them: a
-            # card's z-index, animated here, lasts as long as its flight)
+            # (over the rows it crosses, those after its own among them, but under the result
+            # board and the buttons: a z-index, animated here, lasts as long as its flight)
             start = {"transform": f"translate({dx:.0f}px, {dy:.0f}px) scale(0.7)",
-                     "opacity": 0.4, "zIndex": 20}
+                     "opacity": 0.4, "zIndex": 2}
             frames = [*(from_dealer(start) if dealt else [start]),
-                      {"transform": "none", "opacity": 1, "zIndex": 20}]
+                      {"transform": "none", "opacity": 1, "zIndex": 2}]
         el.animate(js_obj(frames), js_obj({"duration": duration, "delay": delay,
                                            "easing": "cubic-bezier(.2,.7,.3,1)",
                                            "fill": "backwards"}))
