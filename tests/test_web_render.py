@@ -210,7 +210,7 @@ def test_the_final_standings_show_each_total_and_a_tie_s_reason(kit) -> None:
     items = re.findall(r"<li>(.*?)</li>", html)
     assert [re.sub(r"<[^>]+>", "", item) for item in items] == [
         f"{view.seat_name(CAT, s)} Total {match.totals[s]}" for s in match.standings]
-    assert '<p class="tie">Level on points at the top: fewer cards left' in html
+    assert '<p class="tie">Level on points: fewer cards left' in html
 
 
 def test_the_rules_page_names_its_game() -> None:

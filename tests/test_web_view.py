@@ -3,6 +3,7 @@ messages from the engine's reasons, the result board and the custom rule axes.""
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 
@@ -276,22 +277,32 @@ def played_out(kit, preset: str, hands: int, seed: int) -> fantan.Match:
         fantan.new_match(fantan.preset(preset).replace(match_hands=hands), seed))[0]
 
 
-@pytest.mark.parametrize(("preset", "hands", "seed", "note"), [
-    ("fan-tan", 2, 6, "Level on points at the top: fewer cards left in the last hand decides."),
-    ("shichi-narabe", 2, 1,
-     "Level on points at the top: the better place in the last hand decides."),
-    ("cinquillo", 3, 145, "Level on points and in the last hand: seat order decides."),
+CARDS_LEFT = "Level on points: fewer cards left in the last hand decides."
+SEAT = "Level on points and in the last hand: seat order decides."
+
+
+@pytest.mark.parametrize(("preset", "players", "seed", "level", "note"), [
+    ("fan-tan", 4, 6, [1, 3], CARDS_LEFT),
+    ("shichi-narabe", 4, 1, [1, 3],
+     "Level on points: the better place in the last hand decides."),
+    ("cinquillo", 4, 145, [1], SEAT),
+    ("fan-tan", 4, 1, [3], CARDS_LEFT),
+    ("fan-tan", 5, 3, [1, 3], f"{CARDS_LEFT} {SEAT}"),
 ])
-def test_a_match_level_on_points_at_the_top_says_what_decided_it(
-        kit, preset: str, hands: int, seed: int, note: str) -> None:
-    match = played_out(kit, preset, hands, seed)
+def test_a_match_level_on_points_says_what_decided_it(
+        kit, preset: str, players: int, seed: int, level: list[int], note: str) -> None:
+    # Seats level on points, at the top of the standings or lower down: the note says what
+    # put one ahead of the other, each tie-break once.
+    hands = 3 if preset == "cinquillo" else 2
+    rules = fantan.preset(preset).replace(match_hands=hands, players=players)
+    match = kit.play_through(fantan.new_match(rules, seed))[0]
     rv = view.results_view(CAT, match)
-    first, second = rv.standings[:2]
-    assert match.totals[first] == match.totals[second]
+    assert [k for k, (a, b) in enumerate(itertools.pairwise(rv.standings), 1)
+            if match.totals[a] == match.totals[b]] == level
     assert rv.tie_note == note
     # Otherwise, nothing to say.
-    clear = played_out(kit, "fan-tan", 2, 7)
-    assert clear.totals[clear.standings[0]] != clear.totals[clear.standings[1]]
+    clear = played_out(kit, "fan-tan", 2, 2)
+    assert len(set(clear.totals)) == len(clear.totals)
     assert view.results_view(CAT, clear).tie_note == ""
 
 

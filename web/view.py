@@ -428,19 +428,21 @@ class ResultsView:
     lower_better: bool
     standings: list[int] = field(default_factory=list)
     tie_note: str = ""
-    """Why the first of the standings is ahead of a seat with the same total (the rules'
-    tie-break), or empty."""
+    """Why a seat of the standings is ahead of the next with the same total (the rules'
+    tie-breaks, as applied), or empty."""
     hand_line: str = ""
     """After a match, who won its last hand, whose table the board shows under the match's
     winner (its star is that hand's winner's), or empty."""
 
 
 def tie_note(cat: Catalog, match: fantan.Match) -> str:
-    """Why the first of the standings is ahead of the second when their totals are level (the
-    rules' tie-break, as the engine applied it), or empty."""
-    first, second = match.standings[:2]
-    decided = match.decided_by(first, second)
-    return "" if decided == "total" else cat.t(f"results.tie-{decided}")
+    """Why seats of the standings are ahead of others with the same total, anywhere in the
+    list (each tie-break the engine applied, once, in the order the list meets them), or
+    empty."""
+    standings = match.standings
+    decided = [match.decided_by(a, b) for a, b in zip(standings, standings[1:], strict=False)]
+    kinds = dict.fromkeys(d for d in decided if d != "total")
+    return " ".join(cat.t(f"results.tie-{kind}") for kind in kinds)
 
 
 def results_view(cat: Catalog, match: fantan.Match) -> ResultsView:
