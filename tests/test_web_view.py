@@ -55,6 +55,13 @@ def test_the_grid_has_a_fixed_start_column_and_marks_the_ends() -> None:
     assert {s.code for s in diamonds.slots if s.needed} == {"6D", "8D"}
     hearts = tv.rows[1]
     assert not hearts.is_open and hearts.waits_for == "7♥"
+    # Once the hand is over, the table shows no card as needed (nobody plays it now).
+    while not state.is_over:
+        state = state.play(state.legal_moves()[0])
+    assert any(row.needs for row in state.rows())
+    over = view.table_view(CAT, state.observation(0))
+    assert not any(s.needed for row in over.rows for s in row.slots)
+    assert all(row.waits_for is None for row in over.rows)
 
 
 def test_spanish_rows_have_ten_slots_starting_at_the_fives() -> None:

@@ -233,7 +233,7 @@ def table_view(cat: Catalog, obs: fantan.Observation, totals: Sequence[int] = ()
     )
     return TableView(
         seats=seats,
-        rows=row_views(cat, rules, obs.rows(), start_rank(obs)),
+        rows=row_views(cat, rules, obs.rows(), start_rank(obs), over=obs.is_over),
         hand=hand,
         turn=obs.to_move,
         pot=sum(paid) if chips_scoring else None,
@@ -252,15 +252,15 @@ def start_rank(obs: fantan.Observation) -> str | None:
 
 
 def row_views(cat: Catalog, rules: fantan.Rules, rows: Sequence[fantan.Row],
-              start: str | None) -> list[RowView]:
+              start: str | None, over: bool = False) -> list[RowView]:
     """The grid: one strip per suit, one slot per rank in row order, so the start cards of all
-    rows line up in one column."""
+    rows line up in one column. Once the hand is ``over``, no card is needed any more."""
     ranks = row_ranks(rules)
     out = []
     for row in rows:
         on_table = set(row.cards)
         laid = set(row.laid_out)
-        needs = set(row.needs)
+        needs = set() if over else set(row.needs)
         slots = []
         for rank in ranks:
             code = rank + row.suit
@@ -280,7 +280,7 @@ def row_views(cat: Catalog, rules: fantan.Rules, rows: Sequence[fantan.Row],
             complete=row.complete,
             slots=slots,
             waits_for=(card_text(cat, rules, row.needs[0])
-                       if not row.cards and len(row.needs) == 1 else None),
+                       if not row.cards and len(row.needs) == 1 and not over else None),
         ))
     return out
 
