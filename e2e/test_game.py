@@ -1366,6 +1366,17 @@ def test_four_german_badges_in_a_row_leave_a_phone_unscrolled(page: Page, server
     assert page.evaluate("document.scrollingElement.scrollHeight") <= 640
 
 
+def test_six_german_players_on_a_phone_on_its_side_keep_every_fact(page: Page, server: Server,
+                                                                   game) -> None:
+    # Three badges across the top, each with cards, passes and the match's total in German:
+    # a fact that does not fit goes to a second line rather than past the badge's edge.
+    page.set_viewport_size(LANDSCAPE)
+    open_game(page, server, game, "?new=1&seed=4&speed=instant&preset=ruter-7&players=6&lang=de")
+    page.wait_for_selector(MY_TURN)
+    shot(page, "6-players-640x360-de")
+    assert cut_badges(page) == []
+
+
 @pytest.mark.parametrize("width,height,preset,lang", [
     (360, 640, "sjuan", "nl"), (360, 640, "fan-tan", "de"), (768, 1024, "shichi-narabe", "it"),
     (1024, 1366, "shichi-narabe", "nl"), (1366, 657, "shichi-narabe", "nl"),
