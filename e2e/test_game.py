@@ -1235,30 +1235,39 @@ def test_a_german_board_of_a_match_fits_a_small_phones_width(context: BrowserCon
                          "document.querySelector('#results .scroll'))")
 
 
+@pytest.mark.parametrize("preset,players,seed,width,lang,lines", [
+    ("shichi-narabe", 4, 11, 390, "nl", [0, 1, 1, 2]),
+    ("ruter-7", 5, 20, 360, "de", [0, 1, 1, 1, 2]),
+], ids=["eleven-with-10s", "ten-without"])
 def test_a_player_left_with_many_cards_makes_its_row_taller_not_the_board_wider(
-        context: BrowserContext, page: Page, server: Server, game) -> None:
-    # Shichi Narabe: a player out of passes lays down eleven cards, three of them 10s; on a
-    # phone held upright they take two lines of the board, every rank whole.
-    match = fantan.new_match("shichi-narabe", 11)
+        context: BrowserContext, page: Page, server: Server, game, preset: str, players: int,
+        seed: int, width: int, lang: str, lines: list[int]) -> None:
+    # Shichi Narabe: a player out of passes lays down eleven cards, three of them 10s; Ruter 7:
+    # we are left with ten cards, none a 10. On a phone held upright they take lines of six at
+    # most on the board, every rank whole, and the board does not scroll sideways.
+    match = fantan.new_match(fantan.preset(preset).replace(players=players), seed)
     while not match.state.is_over:
         legal = match.state.legal_moves()
-        match = match.play(legal[-1] if match.state.to_move == 0 else legal[0])
+        match = match.play(legal[-1] if preset == "ruter-7" or match.state.to_move == 0
+                           else legal[0])
     with_save(context, store.save_text(match))
-    page.set_viewport_size({"width": 390, "height": 844})
-    game.boot(page, server.url + "?lang=nl")
-    expect(page.locator("#results .held .card")).to_have_count(13)
-    shot(page, "board-eleven-cards-390")
+    page.set_viewport_size({"width": width, "height": 844})
+    game.boot(page, server.url + f"?lang={lang}")
+    expect(page.locator("#results tbody tr")).to_have_count(players)
+    shot(page, f"board-many-cards-{preset}-{width}")
     assert page.evaluate("(s => s.scrollWidth <= s.clientWidth)("
                          "document.querySelector('#results .scroll'))")
-    lines = page.eval_on_selector_all("#results .held", """helds => helds.map(h => {
-        const tops = new Set([...h.children].map(c => Math.round(c.getBoundingClientRect().top)));
+    held = page.eval_on_selector_all("#results .held", """helds => helds.map(h => {
+        const tops = [...h.children].map(c => Math.round(c.getBoundingClientRect().top));
         const cut = [...h.children].filter((c, i) => {
           const next = h.children[i + 1], rank = c.querySelector('.rk').getBoundingClientRect();
           const n = next && next.getBoundingClientRect();
           return n && Math.abs(n.top - rank.top) < 10 && rank.right > n.left + 0.5; });
-        return [h.children.length, tops.size, cut.map(c => c.dataset.card)]; })""")
-    assert all(cut == [] for _, _, cut in lines), lines
-    assert sorted(tops for _, tops, _ in lines) == [0, 1, 1, 2], lines  # (11 cards: 2 lines)
+        const most = Math.max(0, ...new Set(tops).values().map(t => tops.filter(u => u === t)
+                                                                      .length));
+        return [new Set(tops).size, most, cut.map(c => c.dataset.card)]; })""")
+    assert all(cut == [] and most <= 6 for _, most, cut in held), held
+    assert sorted(count for count, _, _ in held) == lines, held
 
 
 def test_a_four_player_board_shows_every_row_on_the_smallest_landscape_phone(
