@@ -213,6 +213,14 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, server: Server, game) 
     assert re.search(r"wins the hand|You win the hand", spoken[-1]), spoken
     page.keyboard.press("Enter")
     expect(page.locator("#setup")).to_be_visible()
+    # The choice of game by the arrows: its radio button keeps its round ring beside a long
+    # description.
+    page.focus('#setup input[name="preset"]:checked')
+    page.keyboard.press("ArrowDown")
+    radio = page.evaluate("""() => { const r = document.activeElement.getBoundingClientRect();
+        return [document.activeElement.name, r.width, r.height]; }""")
+    assert radio[0] == "preset" and abs(radio[1] - radio[2]) < 2, radio
+    assert focus_is_visible(page)
     page.keyboard.press("Escape")
     expect(page.locator("#setup")).to_be_hidden()
     assert page.evaluate("document.activeElement !== document.body")
