@@ -226,6 +226,32 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, server: Server, game) 
     assert page.evaluate("document.activeElement !== document.body")
 
 
+def test_a_card_chosen_for_the_first_move_is_there_again_after_a_reload(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # Domino: we open the hand with a card of our choice. Chosen by the keys, then a reload:
+    # no second deal; the card is chosen and focused, and Enter puts it down.
+    match = fantan.new_match("domino", 1, dealer=3)  # (as in a match's fourth hand)
+    assert match.state.to_move == 0
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(DESKTOP)
+    game.boot(page, server.url)
+    page.wait_for_selector(MY_TURN)
+    page.keyboard.press("Tab")
+    while focused_card(page) is None:
+        page.keyboard.press("Tab")
+    page.keyboard.press("End")
+    page.keyboard.press("Space")
+    chosen = focused_card(page)
+    expect(page.locator("#hand .card.selected")).to_have_attribute("data-card", chosen)
+    page.reload()
+    game.wait_ready(page)
+    expect(page.locator("#hand .card.selected")).to_have_attribute("data-card", chosen)
+    assert page.get_attribute("html", "data-phase") == "playing"
+    assert focused_card(page) == chosen
+    page.keyboard.press("Enter")
+    expect(page.locator(f'[data-zone="table"][data-card="{chosen}"]')).to_be_visible()
+
+
 def test_the_focus_is_never_dropped_to_the_page(page: Page, server: Server, game) -> None:
     page.emulate_media(reduced_motion="reduce")
     page.set_viewport_size(DESKTOP)

@@ -266,9 +266,11 @@ class Page:
                 window.history.replaceState(window.history.state, "", url.href)
         else:
             self.match = match
-            # A reload shows again the card chosen, or the table looked at after the hand.
-            self.begin_hand(animate=len(match.state.moves) == 0,
-                            restore=store.parse_view(self.read_view(), match, HUMAN))
+            # A reload shows again the card chosen, or the table looked at after the hand; a
+            # hand not yet begun is dealt again, unless a card was chosen (the deal was over).
+            restore = store.parse_view(self.read_view(), match, HUMAN)
+            self.begin_hand(animate=len(match.state.moves) == 0 and restore[0] is None,
+                            restore=restore)
 
     def count_boot(self):
         """Count the page's boots in storage (shows that storage survives reloads)."""
