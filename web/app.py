@@ -1570,9 +1570,14 @@ class Page:
             window.history.replaceState(js_obj({"fantanSpent": True}), "")
 
     def on_popstate(self, _event=None):
-        """Back: the dialog on top closes; one still open under it keeps an entry of ours."""
+        """Back: the dialog on top closes; one still open under it keeps an entry of ours.
+        With none open, Back came from an entry of ours left spent (a dialog closed by its
+        button, or open at a reload) to the game's own: it steps back once more, so that one
+        press leaves the game, as the player meant."""
         opened = list(document.querySelectorAll("dialog[open]"))
         if not opened:
+            if history_state() == "":
+                window.history.back()
             return
         self.popping = True
         opened[-1].close()
