@@ -203,6 +203,19 @@ def test_an_eliminated_player_s_laid_out_cards_show_on_the_board() -> None:
     assert row.group(1).count('class="card') == row.group(1).count(" laid") == len(out[0].cards)
 
 
+def test_the_star_column_has_words_for_a_screen_reader() -> None:
+    # The star marks the winner's row for the eye; its column and the star are named in words.
+    match = fantan.new_match(fantan.preset("fan-tan"), seed=7)
+    while not match.state.is_over:
+        match = match.play(match.state.legal_moves()[0])
+    html = render.results(CAT, match.rules, view.results_view(CAT, match))
+    heads = re.findall(r'<th scope="col">(.*?)</th>', html)
+    assert heads[0] == '<span class="sr-only">Winner</span>'
+    stars = re.findall(r'<td class="win">(.*?)</td>', html)
+    assert stars.count('<span aria-hidden="true">★</span><span class="sr-only">Winner</span>') == 1
+    assert stars.count("") == match.rules.players - 1
+
+
 def test_the_final_standings_show_each_total_and_a_tie_s_reason(kit) -> None:
     # Fan Tan over two hands, seed 6, every seat taking its first legal move: the first two
     # finish level on points.

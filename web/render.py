@@ -320,22 +320,28 @@ def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView) -> str:
     placement = rules.scoring == "placement"
     # Where passes cost points or chips, the board shows them beside the cards left.
     passes = rules.pass_penalty != "none"
-    head = [cat.t("results.place") if placement else "", cat.t("results.player"),
-            cat.t("results.cards-left")]
+    head = [cat.t("results.player"), cat.t("results.cards-left")]
     if passes:
         head.append(cat.t("results.passes"))
     head.append(cat.t("results.chips" if rules.scoring == "chips" else "results.points"))
     if rv.hands > 1:
         head.append(cat.t("results.total"))
     head.append(cat.t("results.held"))
-    th = "".join(f'<th scope="col">{escape(h)}</th>' for h in head)
+    # (the star column's heading and the star's words are for screen readers)
+    winner = escape(cat.t("results.winner-mark"))
+    first = (escape(cat.t("results.place")) if placement
+             else f'<span class="sr-only">{winner}</span>')
+    th = f'<th scope="col">{first}</th>' + "".join(
+        f'<th scope="col">{escape(h)}</th>' for h in head)
     body = []
     for line in rv.lines:
         held = "".join(card(cat, rules, c, "result") for c in line.held) + "".join(
             card(cat, rules, c, "result", extra="laid") for c in line.laid_out)
         cells = [
             f"<td>{cat.num(line.place)}</td>" if placement else
-            f'<td class="win">{"★" if line.winner else ""}</td>',
+            f'<td class="win"><span aria-hidden="true">★</span>'
+            f'<span class="sr-only">{winner}</span></td>' if line.winner else
+            '<td class="win"></td>',
             f'<th scope="row">{escape(line.name)}'
             + (f' <small>({escape(cat.t("results.eliminated"))})</small>' if line.eliminated
                else "") + "</th>",
