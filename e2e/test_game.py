@@ -1526,6 +1526,14 @@ def test_the_cards_in_hand_slide_to_their_new_places(page: Page, server: Server,
     page.wait_for_function(sliding, polling="raf", timeout=5_000)
 
 
+def flight_of(code: str) -> str:
+    """A JavaScript expression: the flight (the animation that moves it) of the table's card
+    ``code``, or undefined while it has none."""
+    return (f"""document.querySelector('[data-zone="table"][data-card="{code}"]')
+        ?.getAnimations().find(a => a.effect.getKeyframes().some(
+          k => k.transform && k.transform !== 'none'))""")
+
+
 def test_a_card_played_flies_over_the_rows_it_crosses(context: BrowserContext, page: Page,
                                                       server: Server, game) -> None:
     # Our spade flies from the hand up to the top row, across the rows below it, whose cards
@@ -1541,15 +1549,11 @@ def test_a_card_played_flies_over_the_rows_it_crosses(context: BrowserContext, p
     game.boot(page, server.url + "?speed=slow")
     page.wait_for_selector(MY_TURN)
     page.locator(f'#hand [data-card="{spade}"]').dblclick()
-    flying = f'[data-zone="table"][data-card="{spade}"]'
-    page.wait_for_function(f"""() => document.querySelector('{flying}')
-        ?.getAnimations().some(a => a.playState === 'running')""", polling="raf")
+    page.wait_for_function(f"() => {{ const f = {flight_of(spade)}; f?.pause(); return f; }}",
+                           polling="raf")
     # The flight held still at points along its way: on top where it covers another card.
     seen = page.evaluate(f"""() => {{
-        const card = document.querySelector('{flying}');
-        const flight = card.getAnimations().find(
-          a => a.effect.getKeyframes().some(k => k.transform && k.transform !== 'none'));
-        flight.pause();
+        const flight = {flight_of(spade)}, card = flight.effect.target;
         const end = flight.effect.getComputedTiming().endTime, out = [];
         for (let k = 1; k < 10; k++) {{
           flight.currentTime = end * k / 10;
@@ -1578,12 +1582,10 @@ def test_the_last_card_flies_under_the_result_board(context: BrowserContext, pag
                          lambda m: m.state.to_move == 3 and len(m.state.hand(3)) == 1
                          and m.state.legal_moves() != ("pass",))
     with_save(context, store.save_text(match))
-    page.set_viewport_size({'width': 320, 'height': 568})
+    page.set_viewport_size({"width": 320, "height": 568})
     game.boot(page, server.url + "?speed=slow")
     # (the flight held still as it starts, and looked at along its way under the board)
-    flight = f"""document.querySelector('[data-zone="table"][data-card="{match.state.hand(3)[0]}"]')
-        ?.getAnimations().find(a => a.effect.getKeyframes().some(
-          k => k.transform && k.transform !== 'none'))"""
+    flight = flight_of(match.state.hand(3)[0])
     page.wait_for_function(f"() => {{ const f = {flight}; f?.pause(); return f; }}",
                            polling="raf")
     expect(page.locator("#results")).to_be_visible()

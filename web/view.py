@@ -260,7 +260,7 @@ def row_views(cat: Catalog, rules: fantan.Rules, rows: Sequence[fantan.Row],
     for row in rows:
         on_table = set(row.cards)
         laid = set(row.laid_out)
-        needs = set() if over else set(row.needs)
+        needs = () if over else row.needs
         slots = []
         for rank in ranks:
             code = rank + row.suit
@@ -279,8 +279,8 @@ def row_views(cat: Catalog, rules: fantan.Rules, rows: Sequence[fantan.Row],
             is_open=bool(row.cards),
             complete=row.complete,
             slots=slots,
-            waits_for=(card_text(cat, rules, row.needs[0])
-                       if not row.cards and len(row.needs) == 1 and not over else None),
+            waits_for=(card_text(cat, rules, needs[0])
+                       if not row.cards and len(needs) == 1 else None),
         ))
     return out
 
