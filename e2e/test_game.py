@@ -1148,6 +1148,33 @@ def test_the_table_fits_the_screen(page: Page, server: Server, watch: Watch, gam
         card = page.locator('#hand [data-zone="hand"]').first.bounding_box()
         assert slot and card
         assert slot["width"] >= least[0] and card["width"] >= least[1], (slot, card)
+    # Table cards with the room for it show a pip in the middle, as the cards in hand do.
+    pips = page.evaluate("""() => [...document.querySelectorAll('#rows .card .pip-c')]
+        .map(p => getComputedStyle(p).display !== 'none')""")
+    roomy = (size["width"] >= 1000 and 700 <= size["height"] < size["width"]
+             or 720 <= size["width"] < size["height"])
+    assert pips and set(pips) == {roomy}, name
+
+
+@pytest.mark.parametrize("width,height,least", [(1366, 768, 66), (1366, 657, 55),
+                                                (1280, 720, 58)])
+def test_a_laptops_rows_take_the_room_of_seats_and_lines_that_are_not_there(
+        page: Page, server: Server, game, width: int, height: int, least: int) -> None:
+    # The rows' height is worked out for seats across the top and a match's line over the
+    # rows; with three players and one hand there are neither, and their room is the rows'
+    # (the table cards were little more than half the size of the cards in hand).
+    page.set_viewport_size({"width": width, "height": height})
+    open_game(page, server, game, "?new=1&seed=3&speed=instant&players=3")
+    page.wait_for_selector(MY_TURN)
+    hand_still(page)
+    shot(page, f"laptop-3-players-{width}x{height}")
+    slot = page.locator("#rows .slot").first.bounding_box()
+    assert slot and slot["width"] >= least, slot
+    assert page.evaluate("document.scrollingElement.scrollHeight") <= height
+    assert page.evaluate("""() => {
+        const box = s => document.querySelector(s).getBoundingClientRect();
+        return box('.bar').bottom <= box('#rows').top
+               && box('#rows').bottom <= box('.you-line').top; }""")
 
 
 @pytest.mark.parametrize("preset,more", [("fan-tan", ""), ("shichi-narabe", ""),

@@ -54,6 +54,29 @@ def test_first_paint_shows_the_shell_before_python(page: Page, server: Server, g
     game.wait_ready(page)
 
 
+def test_the_club_sign_is_solid_where_its_leaves_meet(page: Page, server: Server) -> None:
+    # Its three leaves and stem met round a hole, which showed as two white notches on every
+    # large club. Points of that hole (in the sign's 24-unit box), drawn ten times larger,
+    # must hit the sign, not the picture's background.
+    page.goto(server.url, wait_until="domcontentloaded")
+    missed = page.evaluate("""(points) => {
+        const ns = 'http://www.w3.org/2000/svg';
+        const svg = document.createElementNS(ns, 'svg');
+        svg.setAttribute('viewBox', '0 0 24 24');
+        svg.setAttribute('width', '240');
+        svg.setAttribute('height', '240');
+        Object.assign(svg.style, {position: 'fixed', left: '0', top: '0', zIndex: '9999'});
+        const use = document.createElementNS(ns, 'use');
+        use.setAttribute('href', '#pip-club');
+        svg.appendChild(use);
+        document.body.appendChild(svg);
+        const box = svg.getBoundingClientRect();
+        return points.filter(([x, y]) => document.elementFromPoint(
+            box.left + x * 10, box.top + y * 10) !== use);
+    }""", [[12, 11.3], [10.75, 11.8], [13.25, 11.8], [12, 4], [6, 14], [12, 21]])
+    assert missed == []
+
+
 def test_works_under_a_subpath(page: Page, subpath_server: Server, watch: Watch, game) -> None:
     game.boot(page, subpath_server.url)
     expect(page.locator("#engine-version")).to_have_text(fantan.__version__)

@@ -659,6 +659,17 @@ class Observation:
         """The cells open on the table (ignoring a pending opening card)."""
         return self.geometry.targets(self.table_mask, self.start)
 
+    @property
+    def fitting(self) -> tuple[str, ...]:
+        """The observer's cards that the table takes as it is now, whoever is to move: on the
+        observer's turn the cards it may play (a gift due aside), between its turns those it
+        could play if the turn came round to it with the table unchanged (none once the hand is
+        over)."""
+        if self.is_over:
+            return ()
+        g = self.geometry
+        return g.deck.codes(self.hand_mask & g.cells(self.table_mask, self.targets))
+
     def rows(self) -> tuple[Row, ...]:
         """The table, one Row per suit in deck order (as GameState.rows)."""
         g = self.geometry

@@ -249,3 +249,25 @@ def test_observation_of_a_bad_seat():
         for ask in (state.observation, state.hand, state.hand_size):
             with pytest.raises(ValueError, match="seat must be 0..3"):
                 ask(seat)
+
+
+@pytest.mark.parametrize("name", list(fantan.PRESETS))
+def test_fitting_cards_are_those_the_table_takes_whoever_is_to_move(name):
+    others = 0  # fitting cards of seats not to move: what the page shows between turns
+    for seed in (3, 4):
+        for state in positions(name, seed, players=5):
+            for seat in range(state.players):
+                obs = state.observation(seat)
+                fitting = set(obs.fitting)
+                if state.is_over:
+                    assert not fitting
+                    continue
+                assert fitting <= set(obs.hand)
+                if seat == state.to_move and state.pending_gift is None:
+                    assert fitting == {m for m in state.legal_moves() if m != "pass"}
+                elif seat != state.to_move:
+                    needs = {c for row in obs.rows() for c in row.needs}
+                    assert fitting == set(obs.hand) & (
+                        needs if obs.start is not None else set(obs.hand))
+                    others += len(fitting)
+    assert others

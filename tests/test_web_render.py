@@ -54,6 +54,24 @@ def test_hand_cards_carry_the_hooks_and_say_whether_they_play() -> None:
     assert not any(x.endswith(", playable") for x in labels)
 
 
+def test_between_our_turns_the_cards_the_table_does_not_take_stay_dimmed() -> None:
+    # (else the whole hand lit up at every other player's turn and dimmed again at ours)
+    state = fantan.new_game(fantan.preset("fan-tan"), seed=1)
+    while state.to_move == 0 or not state.rows()[2].cards or len(state.moves) < 6:
+        state = state.play(state.legal_moves()[0])
+    tv = view.table_view(CAT, state.observation(0))
+    cards = [a for t, a in parse(render.hand(CAT, state.rules, tv.hand, False, None))
+             if a.get("data-zone") == "hand"]
+    fitting = set(state.observation(0).fitting)
+    assert fitting and len(fitting) < len(cards)
+    for a in cards:
+        assert ("dim" in (a["class"] or "").split()) == (a["data-card"] not in fitting)
+        assert "playable" not in (a["class"] or "").split()
+        # (for the eyes only: no card is refused or announced as playable out of turn)
+        assert a.get("aria-disabled") is None
+        assert "playable" not in a["aria-label"]
+
+
 def test_the_hand_tells_the_style_which_strips_to_widen() -> None:
     # Three players: 17 or 18 cards. A phone held upright breaks the hand after its first half;
     # the numbers count the playable cards with a right neighbour, in the hand and in each row.

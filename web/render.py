@@ -37,8 +37,10 @@ def icon(name: str, cls: str = "pip") -> str:
 
 def card(cat: Catalog, rules: fantan.Rules, code: str, zone: str, *,
          playable: bool | None = None, selected: bool = False, extra: str = "",
-         giving: bool = False, tab_stop: bool = True) -> str:
-    """One card face. Hand cards are buttons (focusable, tappable); others are plain boxes."""
+         giving: bool = False, tab_stop: bool = True, dim: bool = False) -> str:
+    """One card face. Hand cards are buttons (focusable, tappable); others are plain boxes.
+    ``playable`` (on our turn) marks a hand card as one to play or dims it; ``dim`` (between
+    our turns) only dims it, for the eyes: the table does not take it as it is."""
     rank, suit = view.split(code)
     name = view.pip(rules, suit)
     label = view.card_words(cat, rules, code)
@@ -64,6 +66,8 @@ def card(cat: Catalog, rules: fantan.Rules, code: str, zone: str, *,
             classes.append("playable" if playable else "dim")
             label = cat.t(("card.giveable" if giving else "card.playable") if playable
                           else "card.not-playable", card=label)
+        elif dim:
+            classes.append("dim")
         if selected:
             classes.append("selected")
         button_attrs = attrs(type="button", class_=" ".join(classes), data_card=code,
@@ -233,7 +237,7 @@ def hand(cat: Catalog, rules: fantan.Rules, cards: Sequence[view.HandCard], my_t
         out.append(card(cat, rules, hc.code, "hand",
                         playable=hc.playable if my_turn else None,
                         selected=hc.code == selected, extra=extra, giving=giving,
-                        tab_stop=hc.code == stop))
+                        tab_stop=hc.code == stop, dim=not my_turn and not hc.fits))
     return "".join(out)
 
 

@@ -170,6 +170,10 @@ class RowView:
 class HandCard:
     code: str
     playable: bool
+    """It may be played (or given) now, on our turn."""
+    fits: bool = True
+    """The table takes it as it is now, whoever's turn it is (between our turns, a card that
+    does not is shown dimmed, as it will be on our turn unless the table changes)."""
 
 
 @dataclass
@@ -227,7 +231,9 @@ def table_view(cat: Catalog, obs: fantan.Observation, totals: Sequence[int] = ()
         ))
     legal = set(obs.legal_moves) if obs.to_move == obs.seat else set()
     giving = obs.gift is not None and obs.gift[0] == obs.seat and obs.to_move == obs.seat
-    hand = [HandCard(c, (("give:" + c) if giving else c) in legal) for c in obs.hand]
+    fitting = set(obs.fitting) if not obs.is_over else set(obs.hand)
+    hand = [HandCard(c, (("give:" + c) if giving else c) in legal, c in fitting)
+            for c in obs.hand]
     can_pass = (
         rules.passing == "limited" and "pass" in legal and len(legal) > 1
     )
