@@ -8,6 +8,7 @@ bypasses the page's CSP; every other check runs under the CSP as it ships.
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -250,6 +251,36 @@ def test_a_card_chosen_for_the_first_move_is_there_again_after_a_reload(
     assert focused_card(page) == chosen
     page.keyboard.press("Enter")
     expect(page.locator(f'[data-zone="table"][data-card="{chosen}"]')).to_be_visible()
+
+
+def test_enter_on_the_boards_heading_deals_the_next_hand(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # The board takes the focus on its heading (for a screen reader to read it from); Enter
+    # there presses Next hand, as a card game's player expects, but not a press that comes
+    # hard on the one that played the last card: the board is seen first.
+    match = fantan.new_match("sjueren", 3)
+    while not (match.state.to_move == 0 and match.state.hand_size(0) == 1
+               and match.state.legal_moves() != ("pass",)):
+        match = match.play(match.state.legal_moves()[0])
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(DESKTOP)
+    game.boot(page, server.url + "?speed=instant")
+    page.wait_for_selector(MY_TURN)
+    page.keyboard.press("Tab")
+    while focused_card(page) is None:
+        page.keyboard.press("Tab")
+    began = time.monotonic()
+    page.keyboard.press("Enter")  # (the last card)
+    expect(page.locator("#results")).to_be_visible()
+    assert page.evaluate("document.activeElement.id") == "results-title"
+    page.keyboard.press("Enter")  # (at once: nothing)
+    if time.monotonic() - began < 0.6:  # (surely within the page's grace, on a busy machine too)
+        page.wait_for_timeout(300)
+        assert page.get_attribute("html", "data-phase") == "over"
+    page.wait_for_timeout(900)
+    page.keyboard.press("Enter")
+    expect(page.locator("#results")).to_be_hidden()
+    expect(page.locator(".info .hand-no")).to_contain_text("Hand 2 of 5")
 
 
 def test_the_focus_is_never_dropped_to_the_page(page: Page, server: Server, game) -> None:

@@ -1351,6 +1351,15 @@ class Page:
             # (a press in such a run lengthens it: Enter pressed on and on plays nothing until
             # the player stops for a moment)
             self.last_enter = (last if hurried else str(target.id or ""), now)
+            if str(target.id or "") == "results-title":
+                # The board's heading has the focus, for a screen reader to read the board
+                # from: Enter there presses its first button (Next hand, else New game), but
+                # not a press hard on the one that played the hand's last card.
+                event.preventDefault()
+                first = q("#results .results-buttons button")
+                if first is not None and now - when >= ENTER_GRACE:
+                    first.click()
+                return
         in_hand = up(target, '[data-zone="hand"]')
         if (key in ("Enter", " ") and (target == document.body or target == root)
                 and self.my_turn() and not hurried):
