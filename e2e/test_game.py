@@ -1268,6 +1268,37 @@ def test_a_german_board_of_a_match_fits_a_small_phones_width(context: BrowserCon
                          "document.querySelector('#results .scroll'))")
 
 
+BROKEN_HEADINGS_JS = """() => [...document.querySelectorAll('#results th')].filter(th => {
+    const text = th.textContent.replace(/\u00ad/g, '').trim();
+    if (!text || /\\s/.test(text) || th.querySelector('.sr-only')) return false;
+    const range = document.createRange();
+    range.selectNodeContents(th);
+    return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1;
+}).map(th => th.textContent)"""
+
+
+@pytest.mark.parametrize("preset,players,lang,width,breaks", [
+    ("fan-tan-chips", 4, "it", 390, False), ("ruter-7", 5, "de", 360, True)],
+    ids=["italian-whole", "german-broken"])
+def test_a_boards_headings_break_inside_a_word_only_where_the_table_needs_it(
+        context: BrowserContext, page: Page, server: Server, game, preset: str, players: int,
+        lang: str, width: int, breaks: bool) -> None:
+    # The catalogues mark where a heading may break ("Gio-ca-to-re"): an Italian board at
+    # 390 px broke "Giocato-re", "Pas-si", "Fi-che", "Tota-le" beside room to spare; whole
+    # words fit there. A German Ruter 7 board of five at 360 px needs the breaks, and has them
+    # (it would scroll sideways without), also when the phone is turned upright on it.
+    match = played_until(fantan.new_match(fantan.preset(preset).replace(players=players), 5),
+                         lambda m: m.state.is_over)
+    with_save(context, store.save_text(match))
+    page.set_viewport_size({"width": 740, "height": width})
+    game.boot(page, server.url + f"?lang={lang}")
+    expect(page.locator("#results tbody tr")).to_have_count(players)
+    page.set_viewport_size({"width": width, "height": 740})
+    page.wait_for_function("(s => s.scrollWidth <= s.clientWidth)("
+                           "document.querySelector('#results .scroll'))")
+    assert bool(page.evaluate(BROKEN_HEADINGS_JS)) == breaks
+
+
 @pytest.mark.parametrize("preset,players,seed,width,lang,lines", [
     ("shichi-narabe", 4, 11, 390, "nl", [0, 1, 1, 2]),
     ("ruter-7", 5, 20, 360, "de", [0, 1, 1, 1, 2]),

@@ -825,6 +825,18 @@ class Page:
     def on_resize(self):
         self.skip_deal()
         self.fit_message()
+        self.fit_board()
+
+    def fit_board(self):
+        """The result board's column headings break at a syllable (where the catalogues mark
+        one) only where its table would not fit whole words: a short word broken beside room
+        to spare reads badly."""
+        scroll = q("#results .scroll")
+        if scroll is None:
+            return
+        scroll.classList.remove("syllables")
+        if scroll.scrollWidth > scroll.clientWidth:
+            scroll.classList.add("syllables")
 
     def fit_message(self):
         """Where the style keeps room for a few lines of message beside our badge (--fit), a
@@ -1099,6 +1111,7 @@ class Page:
         board = element("results")
         board.innerHTML = render.results(self.cat, match.rules, rv)
         board.hidden = self.results_hidden
+        self.fit_board()
         self.cover_table(not self.results_hidden)
         self.speak_events()
         self.message(rv.headline, speak=rv.spoken if focus else False)
