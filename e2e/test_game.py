@@ -1746,6 +1746,27 @@ def test_an_eight_player_match_board_shows_every_row_on_a_laptop(
     assert box is not None and box["y"] + box["height"] <= height
 
 
+def test_a_note_on_a_tie_stands_right_under_the_standings_beside_the_table(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # Beside the last hand's table (a wide screen), the note on why of two players level on
+    # points one is ahead follows the standings, not the foot of the table's height.
+    match = played_until(fantan.new_match(fantan.preset("sjueren").replace(
+        players=6, match_hands=2), 2), lambda m: m.is_over)
+    assert "cards-left" in [match.decided_by(a, b) for a, b in zip(
+        match.standings, match.standings[1:], strict=False)]
+    with_save(context, store.save_text(match))
+    page.set_viewport_size({"width": 1366, "height": 768})
+    game.boot(page, server.url)
+    expect(page.locator("#results .tie")).to_be_visible()
+    gap = page.evaluate("""() => document.querySelector('#results .tie').getBoundingClientRect()
+        .top - document.querySelector('#results .standings li:last-child')
+        .getBoundingClientRect().bottom""")
+    table = page.locator("#results .scroll").bounding_box()
+    tie = page.locator("#results .tie").bounding_box()
+    assert table and tie and tie["x"] > table["x"] + table["width"]  # (beside it)
+    assert 0 <= gap <= 12, gap
+
+
 def test_the_turn_and_the_next_cards_are_marked_as_the_card_lands(page: Page, server: Server,
                                                                    game) -> None:
     # We hold the 7D and open; each computer move then takes three seconds.
