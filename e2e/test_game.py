@@ -997,6 +997,24 @@ def test_the_custom_rules_explain_what_is_not_offered(page: Page, server: Server
     expect(page.locator("#info .pot")).to_be_visible()
 
 
+@pytest.mark.parametrize("size,columns", [(PORTRAIT, 1), ({"width": 1366, "height": 768}, 4)],
+                         ids=["portrait", "laptop"])
+def test_the_custom_rules_stand_in_columns_where_the_screen_is_wide(
+        page: Page, server: Server, game, size: dict[str, int], columns: int) -> None:
+    # (on a wide screen each select stretched across the whole dialog, one under the other)
+    page.set_viewport_size(size)
+    open_game(page, server, game, "?new=1&seed=2&speed=instant")
+    page.click("#open-menu")
+    page.click("#menu-new-game")
+    page.check('#setup input[name="preset"][value="custom"]')
+    expect(page.locator("#axis-scoring")).to_be_attached()
+    tops = page.eval_on_selector_all(".custom label.field", "els => els.map(e => "
+                                     "Math.round(e.getBoundingClientRect().top))")
+    assert len(tops) >= 8 and tops.count(tops[0]) == columns, tops
+    assert page.evaluate("(d => d.scrollWidth <= d.clientWidth)("
+                         "document.getElementById('setup'))")
+
+
 # --- fit: phone landscape and desktop --------------------------------------------------------
 
 
