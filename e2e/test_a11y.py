@@ -441,6 +441,25 @@ def test_what_screen_readers_hear_at_normal_pace(page: Page, server: Server, gam
         assert "♦" not in last.inner_text() and "♥" not in last.inner_text()
 
 
+def test_a_high_contrast_theme_keeps_the_buttons_and_the_boards_framed(
+        page: Page, server: Server, game) -> None:
+    # Forced colours drop backgrounds: buttons drawn by their background alone read as plain
+    # words, and a board merged with the table behind it. They keep a frame of the system's
+    # colours.
+    page.emulate_media(forced_colors="active")
+    page.set_viewport_size(DESKTOP)
+    open_game(page, server, game, "?new=1&seed=3&speed=instant")
+    page.wait_for_selector(MY_TURN)
+    frame = """el => { const s = getComputedStyle(el);
+        return s.borderTopStyle !== 'none' && parseFloat(s.borderTopWidth) >= 1; }"""
+    for button in ("#hint", "#play", "#open-menu"):
+        assert page.eval_on_selector(button, frame), button
+    page.click("#open-menu")
+    expect(page.locator("#menu")).to_be_visible()
+    assert page.eval_on_selector("#menu", frame)
+    assert page.eval_on_selector("#menu button.primary", frame)
+
+
 def test_colour_is_never_the_only_signal_and_the_four_colour_deck(
     page: Page, server: Server, game
 ) -> None:

@@ -357,6 +357,9 @@ def test_no_move_passes_automatically(context: BrowserContext, page: Page, serve
                                     document.querySelector('#play').disabled]""") == [
         "No move", True, True]
     shot(page, "portrait-no-move")
+    # A card tapped meanwhile does not turn the message into "Wait for your turn".
+    page.locator('#hand [data-zone="hand"]').first.click(force=True)
+    expect(page.locator("#message")).to_have_text("No card fits: you pass.")
     passes = match.state.passes[0] + 1
     expect(page.locator('.seat[data-seat="0"] .passes')).to_have_text(
         f"{passes} pass" + ("es" if passes != 1 else ""), timeout=10_000)

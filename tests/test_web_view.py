@@ -455,15 +455,22 @@ def test_announcements_never_flood() -> None:
     rules = fantan.preset("fan-tan")
     few = [fantan.Event("play", 1, "7D"), fantan.Event("pass", 2)]
     assert view.announcement(CAT, rules, few) == "Lina plays 7 of diamonds. Otto passes."
+    # A round (one move a seat, and one more) is read whole, at any pace: each card counts
+    # for a player who follows the rows by ear.
+    round_ = [fantan.Event("play", 0, "8D"), fantan.Event("play", 1, "7S"),
+              fantan.Event("pass", 2), fantan.Event("play", 3, "6D")]
+    assert view.announcement(CAT, rules, round_) == (
+        "You play 8 of diamonds. Lina plays 7 of spades. Otto passes. Maya plays 6 of diamonds.")
     many = [fantan.Event("play", 1, "7D"), fantan.Event("pass", 2), fantan.Event("play", 3, "8D"),
-            fantan.Event("play", 1, "6D"), fantan.Event("pass", 2)]
+            fantan.Event("play", 1, "6D"), fantan.Event("pass", 2), fantan.Event("play", 3, "9D")]
     assert view.announcement(CAT, rules, many) == (
-        "5 moves: 3 cards played, 2 passes. Last: Otto passes.")
+        "6 moves: 4 cards played, 2 passes. Last: Maya plays 9 of diamonds.")
+    assert view.announcement(CAT, rules, many[:5]).count(".") == 5  # (a round and one more)
     one = [fantan.Event("play", 1, "7D")] * 4
-    assert view.announcement(CAT, rules, one) == (
+    assert view.announcement(CAT, rules, one, limit=3) == (
         "4 moves: 4 cards played, 0 passes. Last: Lina plays 7 of diamonds.")
     assert view.announcement(catalog("de"), rules, many) == (
-        "5 Züge: 3 Karten gelegt, 2× gepasst. Zuletzt: Otto passt.")
+        "6 Züge: 4 Karten gelegt, 2× gepasst. Zuletzt: Maya legt Karo 9.")
     assert view.announcement(CAT, rules, []) == ""
 
 
@@ -498,7 +505,7 @@ def test_a_seat_going_out_is_always_said() -> None:
     # Many moves are summed up; a seat going out is still said, after the summary.
     many = [fantan.Event("play", 1, "7D"), fantan.Event("pass", 2), fantan.Event("play", 3, "8D"),
             fantan.Event("play", 1, "6D"), fantan.Event("pass", 2)]
-    assert view.announcement(CAT, rules, many, out=(3,)) == (
+    assert view.announcement(CAT, rules, many, out=(3,), limit=3) == (
         "5 moves: 3 cards played, 2 passes. Last: Otto passes. Maya goes out.")
     assert view.announcement(catalog("it"), rules, few, out=(1,)).split(". ")[1] == (
         "Lina ha chiuso")

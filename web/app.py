@@ -1159,7 +1159,9 @@ class Page:
         if self.passive:
             return  # (the notice says the game is played in another tab)
         if not self.my_turn():
-            if not state.is_over:
+            # (while the game passes for us, its "No card fits: you pass" stays: it is our turn,
+            # not another's to wait for)
+            if not state.is_over and state.to_move != HUMAN:
                 self.message(cat.t("reason.not-your-turn"))
             return
         move = self.move_for(code)

@@ -354,15 +354,17 @@ def event_text(cat: Catalog, rules: fantan.Rules, event: fantan.Event,
     return ""
 
 
-SPOKEN_LIMIT = 3  # more events than this at once are summarised, not read one by one
-
-
 def announcement(cat: Catalog, rules: fantan.Rules, events: Sequence[fantan.Event],
-                 limit: int = SPOKEN_LIMIT, out: Sequence[int] = ()) -> str:
+                 limit: int | None = None, out: Sequence[int] = ()) -> str:
     """What the live region says about events that happened since it last spoke: each event
-    when there are few, a count and the last one when many came at once (fast forward), so a
-    screen reader is never flooded. A seat of ``out`` (the seats out of cards) whose last card
-    is among the events goes out there, and that is always said."""
+    when there are at most ``limit`` (by default a round's: one a player, and one more for a
+    gift or a seat dropping out), so that at a fast pace a player who cannot see the table
+    still hears every card of the round; a count and the last one when more came at once
+    (fast forward over rounds), so a screen reader is never flooded. A seat of ``out`` (the
+    seats out of cards) whose last card is among the events goes out there, and that is
+    always said."""
+    if limit is None:
+        limit = rules.players + 1
     said: list[str] = []  # every line in order, the moves and the seats going out
     moves: list[str] = []
     outs: list[str] = []
