@@ -162,6 +162,7 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, server: Server, game) 
     page.keyboard.press("Home")
     assert focused_card(page) == playable[0]
     moves = 0
+    escaped = False  # (the check of Escape after the arrows, once)
     while True:
         page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
         if page.get_attribute("html", "data-phase") == "over":
@@ -185,10 +186,25 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, server: Server, game) 
             expect(page.locator("#play")).to_be_disabled()
             expect(page.locator("#message")).to_have_text("Your turn: choose a card.")
             assert focused_card(page) == card
+        if not escaped and page.locator(PLAYABLE).count() >= 2:
+            # Chosen, then the arrows go on to another card: Escape puts the chosen one back
+            # and leaves the focus where the arrows went.
+            escaped = True
+            page.keyboard.press("Space")
+            expect(page.locator("#hand .card.selected")).to_have_count(1)
+            page.keyboard.press("ArrowRight")
+            moved = focused_card(page)
+            assert moved != card
+            page.keyboard.press("Escape")
+            expect(page.locator("#hand .card.selected")).to_have_count(0)
+            assert focused_card(page) == moved
+            page.keyboard.press("ArrowLeft")
+            assert focused_card(page) == card
         page.keyboard.press("Enter")
         page.wait_for_selector(f'[data-zone="table"][data-card="{card}"]')
         moves += 1
         assert moves < 40
+    assert escaped
     # The board takes the focus; Tab reaches its buttons; Enter opens the new-game screen.
     expect(page.locator("#results")).to_be_visible()
     assert page.evaluate("document.activeElement.id") == "results-title"

@@ -1269,6 +1269,14 @@ def test_the_result_board_keeps_its_buttons_in_view_on_a_short_screen(
     scrolls = page.evaluate("(s => s.scrollHeight > s.clientHeight)("
                             "document.querySelector('#results .scroll'))")
     assert scrolls == (size == LANDSCAPE)
+    if scrolls:
+        # Scrolled to its foot, the table keeps its column headings in view at its top.
+        gap = page.evaluate("""() => {
+            const s = document.querySelector('#results .scroll');
+            s.scrollTop = s.scrollHeight;
+            return s.querySelector('thead th').getBoundingClientRect().top
+                   - s.getBoundingClientRect().top; }""")
+        assert abs(gap) <= 2, gap
 
 
 def test_a_german_board_of_a_match_fits_a_small_phones_width(context: BrowserContext,

@@ -1438,13 +1438,17 @@ class Page:
         elif key == "Escape" and self.dealing:
             self.skip_deal()
         elif key == "Escape" and self.selected is not None and self.my_turn():
-            # A card chosen is put back, the focus staying on it.
-            code = self.selected
+            # A card chosen is put back, the focus staying where it is: on the card, or on
+            # the one the arrows went on to.
+            code = str(in_hand.dataset.card) if in_hand is not None else self.selected
             self.selected = None
             self.render()
             self.say_turn()
             card = q(f'#hand [data-card="{code}"]')
             if card is not None:
+                for el in document.querySelectorAll('#hand [data-zone="hand"]'):
+                    el.setAttribute("tabindex", "-1")
+                card.setAttribute("tabindex", "0")
                 card.focus()
 
     def on_change(self, event):
