@@ -243,7 +243,9 @@ def test_the_final_standings_show_each_total_and_a_tie_s_reason(kit) -> None:
     items = re.findall(r"<li>(.*?)</li>", html)
     assert [re.sub(r"<[^>]+>", "", item) for item in items] == [
         f"{view.seat_name(CAT, s)} Total {match.totals[s]}" for s in match.standings]
-    assert '<p class="tie">Level on points: fewer cards left' in html
+    first, second = (view.seat_name(CAT, s) for s in match.standings[:2])
+    assert f'<p class="tie">Level on points ({first} and {second}' in html
+    assert "): fewer cards left in the last hand decides.</p>" in html
 
 
 def test_the_rules_page_names_its_game() -> None:

@@ -284,29 +284,34 @@ def played_out(kit, preset: str, hands: int, seed: int) -> fantan.Match:
         fantan.new_match(fantan.preset(preset).replace(match_hands=hands), seed))[0]
 
 
-CARDS_LEFT = "Level on points: fewer cards left in the last hand decides."
-SEAT = "Level on points and in the last hand: seat order decides."
+CARDS_LEFT = "Level on points ({}): fewer cards left in the last hand decides."
+PLACE = "Level on points ({}): the better place in the last hand decides."
+SEAT = "Level on points and in the last hand ({}): seat order decides."
 
 
-@pytest.mark.parametrize(("preset", "players", "seed", "level", "note"), [
-    ("fan-tan", 4, 6, [1, 3], CARDS_LEFT),
-    ("shichi-narabe", 4, 1, [1, 3],
-     "Level on points: the better place in the last hand decides."),
-    ("cinquillo", 4, 145, [1], SEAT),
-    ("fan-tan", 4, 1, [3], CARDS_LEFT),
-    ("fan-tan", 5, 3, [1, 3], f"{CARDS_LEFT} {SEAT}"),
+@pytest.mark.parametrize(("preset", "players", "seed", "level", "notes"), [
+    ("fan-tan", 4, 6, [1, 3], [CARDS_LEFT]),
+    ("shichi-narabe", 4, 1, [1, 3], [PLACE]),
+    ("cinquillo", 4, 145, [1], [SEAT]),
+    ("fan-tan", 4, 1, [3], [CARDS_LEFT]),
+    ("fan-tan", 5, 3, [1, 3], [CARDS_LEFT, SEAT]),
 ])
-def test_a_match_level_on_points_says_what_decided_it(
-        kit, preset: str, players: int, seed: int, level: list[int], note: str) -> None:
-    # Seats level on points, at the top of the standings or lower down: the note says what
-    # put one ahead of the other, each tie-break once.
+def test_a_match_level_on_points_says_what_decided_it_and_for_whom(
+        kit, preset: str, players: int, seed: int, level: list[int], notes: list[str]) -> None:
+    # Seats level on points, at the top of the standings or lower down: the note names them
+    # and says what put one ahead of the other.
     hands = 3 if preset == "cinquillo" else 2
     rules = fantan.preset(preset).replace(match_hands=hands, players=players)
     match = kit.play_through(fantan.new_match(rules, seed))[0]
     rv = view.results_view(CAT, match)
     assert [k for k, (a, b) in enumerate(itertools.pairwise(rv.standings), 1)
             if match.totals[a] == match.totals[b]] == level
-    assert rv.tie_note == note
+    names = [f"{view.seat_name(CAT, rv.standings[k - 1])} and "
+             f"{view.seat_name(CAT, rv.standings[k])}" for k in level]
+    if len(notes) < len(names):  # (one tie-break for both: one note, naming both pairs)
+        names = ["; ".join(names)]
+    assert rv.tie_note == " ".join(note.format(who) for note, who in zip(notes, names,
+                                                                         strict=True))
     # Otherwise, nothing to say.
     clear = played_out(kit, "fan-tan", 2, 2)
     assert len(set(clear.totals)) == len(clear.totals)
@@ -509,3 +514,18 @@ def test_a_seat_going_out_is_always_said() -> None:
         "5 moves: 3 cards played, 2 passes. Last: Otto passes. Maya goes out.")
     assert view.announcement(catalog("it"), rules, few, out=(1,)).split(". ")[1] == (
         "Lina ha chiuso")
+
+
+def test_a_tie_of_three_by_one_tie_break_is_one_note() -> None:
+    # Three seats level on points that the cards left put in order: one note names the three.
+    class Level:  # (the match as the note reads it: three level on points, in this order)
+        standings = (2, 0, 3, 1)
+
+        @staticmethod
+        def decided_by(a: int, b: int) -> str:
+            return "total" if (a, b) == (3, 1) else "cards-left"
+
+    note = view.tie_note(CAT, Level)  # type: ignore[arg-type]
+    assert note == CARDS_LEFT.format("Otto, You and Maya")
+    assert view.tie_note(catalog("de"), Level).startswith(  # type: ignore[arg-type]
+        "Punktgleich (Otto, Du und Maya):")

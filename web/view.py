@@ -444,13 +444,25 @@ class ResultsView:
 
 
 def tie_note(cat: Catalog, match: fantan.Match) -> str:
-    """Why seats of the standings are ahead of others with the same total, anywhere in the
-    list (each tie-break the engine applied, once, in the order the list meets them), or
-    empty."""
+    """Why seats of the standings level on points stand in their order, anywhere in the list:
+    each tie-break the engine applied, once, in the order the list meets them, with the seats
+    it put in order ("Level on points (Maya and Ravi): fewer cards left in the last hand
+    decides."; runs apart in the list are parted by a semicolon); or empty."""
     standings = match.standings
-    decided = [match.decided_by(a, b) for a, b in zip(standings, standings[1:], strict=False)]
-    kinds = dict.fromkeys(d for d in decided if d != "total")
-    return " ".join(cat.t(f"results.tie-{kind}") for kind in kinds)
+    runs: dict[str, list[list[int]]] = {}  # the tie-break: the runs of seats it ordered
+    for a, b in zip(standings, standings[1:], strict=False):
+        kind = match.decided_by(a, b)
+        if kind == "total":
+            continue
+        seats = runs.setdefault(kind, [])
+        if seats and seats[-1][-1] == a:
+            seats[-1].append(b)
+        else:
+            seats.append([a, b])
+    return " ".join(
+        cat.t(f"results.tie-{kind}",
+              names="; ".join(cat.join([seat_name(cat, s) for s in run]) for run in seats))
+        for kind, seats in runs.items())
 
 
 def results_view(cat: Catalog, match: fantan.Match) -> ResultsView:
