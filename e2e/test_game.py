@@ -408,6 +408,9 @@ def test_the_card_we_must_give_is_asked_for_by_the_player_who_passed(
     name = ["You", "Lina", "Otto", "Maya"][passer]
     expect(page.locator("#message")).to_have_text(
         f"{name} passed: choose a card to give.")
+    # A screen reader hears what to do, not the pass again.
+    expect(page.locator("#announce p").last).to_have_text(
+        f"Choose a card to give to {name}.")
     page.click("#hint")
     expect(page.locator("#message")).to_have_text(re.compile(r"^Hint: give the .+\.$"))
     expect(page.locator("#play")).to_have_text("Give")

@@ -906,8 +906,11 @@ class Page:
         if self.selected and self.my_turn():
             self.say_selected(self.selected)  # (a card chosen before a reload)
             return
+        spoken = None
         if giving:
             text = cat.t("msg.give", name=view.seat_name(cat, gift[1]))
+            # (a screen reader has just heard the pass: not "Lina passes. Lina passed: ...")
+            spoken = cat.t("msg.give-spoken", name=view.seat_name(cat, gift[1]))
         elif "pass" in state.legal_moves():
             text = cat.t("msg.your-turn-pass")
         else:
@@ -915,7 +918,7 @@ class Page:
         # A card given to us stays on screen this turn, with what to do now (it was said as
         # it came: a screen reader hears what to do).
         note = self.received_note()[1] if self.received and state.to_move == HUMAN else None
-        self.message(f"{note} {text}" if note else text, speak=text)
+        self.message(f"{note} {text}" if note else text, speak=spoken or text)
 
     # --- drawing ----------------------------------------------------------------------------
 
