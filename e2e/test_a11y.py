@@ -22,6 +22,7 @@ from test_game import (
     PORTRAIT,
     open_game,
     play_to_the_end,
+    played_until,
     seed_where,
     shot,
     store,
@@ -274,10 +275,9 @@ def test_enter_on_the_boards_heading_deals_the_next_hand(
     # The board takes the focus on its heading (for a screen reader to read it from); Enter
     # there presses Next hand, as a card game's player expects, but not a press that comes
     # hard on the one that played the last card: the board is seen first.
-    match = fantan.new_match("sjueren", 3)
-    while not (match.state.to_move == 0 and match.state.hand_size(0) == 1
-               and match.state.legal_moves() != ("pass",)):
-        match = match.play(match.state.legal_moves()[0])
+    match = played_until(fantan.new_match("sjueren", 3), lambda m: (
+        m.state.to_move == 0 and m.state.hand_size(0) == 1
+        and m.state.legal_moves() != ("pass",)))
     with_save(context, store.save_text(match))
     page.set_viewport_size(DESKTOP)
     game.boot(page, server.url + "?speed=instant")

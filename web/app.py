@@ -73,6 +73,15 @@ def up(el, selector):
     return None if store.missing(found) else found
 
 
+def focus_in_hand(card):
+    """Move the hand's one stop of Tab to ``card`` and give it the focus (Tab then leaves from
+    it, Shift+Tab comes back to it)."""
+    for el in document.querySelectorAll('#hand [data-zone="hand"]'):
+        el.setAttribute("tabindex", "-1")
+    card.setAttribute("tabindex", "0")
+    card.focus()
+
+
 def history_state():
     """Our mark on the history's entry: "dialog" (a dialog is open over it), "spent" (one
     was) or "" (none of ours)."""
@@ -1414,12 +1423,7 @@ class Page:
                 i = codes.index(current) + (1 if key == "ArrowRight" else -1)
             else:
                 i = 0 if key == "ArrowRight" else len(codes) - 1
-            # (the hand's one stop of Tab moves along: Tab leaves from here, Shift+Tab
-            # comes back here)
-            for el in every:
-                el.setAttribute("tabindex", "-1")
-            cards[i % len(cards)].setAttribute("tabindex", "0")
-            cards[i % len(cards)].focus()
+            focus_in_hand(cards[i % len(cards)])
         elif key == "Enter" and in_hand is not None:
             event.preventDefault()
             code = str(in_hand.dataset.card)
@@ -1449,10 +1453,7 @@ class Page:
             self.say_turn()
             card = q(f'#hand [data-card="{code}"]')
             if card is not None:
-                for el in document.querySelectorAll('#hand [data-zone="hand"]'):
-                    el.setAttribute("tabindex", "-1")
-                card.setAttribute("tabindex", "0")
-                card.focus()
+                focus_in_hand(card)
 
     def on_change(self, event):
         target = event.target

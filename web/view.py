@@ -231,9 +231,9 @@ def table_view(cat: Catalog, obs: fantan.Observation, totals: Sequence[int] = ()
         ))
     legal = set(obs.legal_moves) if obs.to_move == obs.seat else set()
     giving = obs.gift is not None and obs.gift[0] == obs.seat and obs.to_move == obs.seat
-    fitting = set(obs.fitting) if not obs.is_over else set(obs.hand)
-    hand = [HandCard(c, (("give:" + c) if giving else c) in legal, c in fitting)
-            for c in obs.hand]
+    fitting = set(obs.fitting)  # (none once the hand is over: then no card is dimmed)
+    hand = [HandCard(c, (("give:" + c) if giving else c) in legal,
+                     c in fitting or obs.is_over) for c in obs.hand]
     can_pass = (
         rules.passing == "limited" and "pass" in legal and len(legal) > 1
     )
