@@ -299,6 +299,27 @@ def test_enter_on_the_boards_heading_deals_the_next_hand(
     expect(page.locator(".info .hand-no")).to_contain_text("Hand 2 of 5")
 
 
+def test_the_new_game_screen_opens_with_the_focus_on_the_game_in_play(
+    page: Page, server: Server, game
+) -> None:
+    page.set_viewport_size(DESKTOP)
+    open_game(page, server, game, "?new=1&seed=13&preset=eights-first&speed=instant")
+    page.focus("#open-menu")
+    page.keyboard.press("Enter")
+    page.focus("#menu-new-game")
+    page.keyboard.press("Enter")
+    expect(page.locator("#setup")).to_be_visible()
+    games = page.eval_on_selector_all('#setup input[name="preset"]',
+                                      "(els) => els.map((e) => e.value)")
+    focused = page.locator('#setup input[name="preset"]:focus')
+    expect(focused).to_have_value("eights-first")
+    expect(focused).to_be_checked()
+    # The arrows go on from it, to the next game, not from the first one.
+    page.keyboard.press("ArrowDown")
+    expect(page.locator('#setup input[name="preset"]:checked')).to_have_value(
+        games[games.index("eights-first") + 1])
+
+
 def test_the_focus_is_never_dropped_to_the_page(page: Page, server: Server, game) -> None:
     page.emulate_media(reduced_motion="reduce")
     page.set_viewport_size(DESKTOP)
@@ -427,6 +448,16 @@ def test_escape_puts_the_board_away_and_a_key_during_the_deal_is_named(
     page.keyboard.press("Escape")
     expect(page.locator("#results")).to_be_hidden()
     expect(page.locator("#show-results")).to_be_focused()
+    # After a reload the table is in view again, the focus nowhere: Enter finds the way back
+    # to the board, and the next Enter takes it.
+    page.reload()
+    game.wait_ready(page)
+    page.wait_for_selector("html[data-phase=over]")
+    expect(page.locator("#results")).to_be_hidden()
+    assert page.evaluate("document.activeElement === document.body")
+    page.keyboard.press("Enter")
+    expect(page.locator("#show-results")).to_be_focused()
+    expect(page.locator("#results")).to_be_hidden()
     page.keyboard.press("Enter")
     expect(page.locator("#results")).to_be_visible()
     # A deal begun with the mouse says "click"; a key pressed meanwhile, which key skips it.

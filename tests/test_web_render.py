@@ -240,9 +240,11 @@ def test_the_final_standings_show_each_total_and_a_tie_s_reason(kit) -> None:
     match, _, _ = kit.play_through(
         fantan.new_match(fantan.preset("fan-tan").replace(match_hands=2), seed=6))
     html = render.results(CAT, match.rules, view.results_view(CAT, match))
-    items = re.findall(r"<li>(.*?)</li>", html)
+    items = re.findall(r"<li(?: class=\"you\")?>(.*?)</li>", html)
     assert [re.sub(r"<[^>]+>", "", item) for item in items] == [
         f"{view.seat_name(CAT, s)} Total {match.totals[s]}" for s in match.standings]
+    # Our own line stands out (by its weight: the list's order already says who won).
+    assert re.findall(r'<li class="you">(.*?) <span', html) == ["You"]
     first, second = (view.seat_name(CAT, s) for s in match.standings[:2])
     assert f'<p class="tie">Level on points ({first} and {second}' in html
     assert "): fewer cards left in the last hand decides.</p>" in html
@@ -305,6 +307,13 @@ def test_rows_are_summed_up_for_screen_readers_and_the_grid_is_hidden() -> None:
     tv = view.table_view(CAT, state.observation(0))
     html = render.row(CAT, state.rules, tv.rows[0])
     assert 'class="slots" aria-hidden="true"' in html
+    # Each row's words a sentence of their own, not run on into the next row's.
+    assert '<span class="sr">spades row: not open, waits for 7♠.</span>' in html
+    # Before the first card, a row that waits for another row's start says that it is closed.
+    first = view.table_view(CAT, fantan.new_game(state.rules, seed=1).observation(0)).rows
+    assert [render.row_summary(CAT, state.rules, rv) for rv in first] == [
+        "spades row: not open", "hearts row: not open",
+        "diamonds row: not open, waits for 7♦", "clubs row: not open"]
     texts = [render.row_summary(CAT, state.rules, rv) for rv in tv.rows]
     assert "diamonds row: only the 7, next: 6 and 8" in texts
     assert "spades row: not open, waits for 7♠" in texts

@@ -1388,13 +1388,20 @@ class Page:
                     first.click()
                 return
         in_hand = up(target, '[data-zone="hand"]')
-        if (key in ("Enter", " ") and (target == document.body or target == root)
-                and self.my_turn() and not hurried):
-            # The focus is nowhere (the page just loaded, say): the key finds the hand first,
-            # on a card that plays, which the next press plays.
-            event.preventDefault()
-            self.focus_a_playable_card()
-            return
+        if key in ("Enter", " ") and (target == document.body or target == root) and not hurried:
+            # The focus is nowhere (the page just loaded, say): the key finds what it would
+            # press first, which the next press presses: at our turn a card that plays; after
+            # a hand, the board's heading or, with the board put away, its button.
+            if self.my_turn():
+                event.preventDefault()
+                self.focus_a_playable_card()
+                return
+            found = (q("#results:not([hidden]) #results-title") or q("#show-results")
+                     if self.match.state.is_over else None)
+            if found is not None:
+                event.preventDefault()
+                found.focus()
+                return
         if key in ("h", "H") and not event.ctrlKey and not event.metaKey and not event.altKey:
             if str(target.tagName) not in ("INPUT", "SELECT", "TEXTAREA"):
                 event.preventDefault()
@@ -1661,6 +1668,10 @@ class Page:
             self.draft["rules"] = store.rules_from_settings(s)
         self.draw_setup()
         self.show_dialog("setup")
+        # (the focus on the game in play, not on the dialog's first: the arrows go on from it)
+        checked = q('#setup input[name="preset"]:checked')
+        if checked is not None:
+            checked.focus()
         chosen = q("#setup .preset.chosen")
         if chosen is not None:  # the game in play, in view on a phone too
             chosen.scrollIntoView(js_obj({"block": "nearest"}))

@@ -180,7 +180,8 @@ def row(cat: Catalog, rules: fantan.Rules, rv: view.RowView, fresh: str | None =
     status = ""
     if rv.complete:
         status = '<span class="row-status done" aria-hidden="true">✓</span>'
-    summary = span("sr", row_summary(cat, rules, rv))
+    # (a sentence each: read as one name of the rows' group, they would run together)
+    summary = span("sr", row_summary(cat, rules, rv) + ".")
     return (f'<div{attrs(class_=" ".join(classes), data_suit=rv.suit)}>{suit_label}{summary}'
             f'<div class="slots" aria-hidden="true">{"".join(cells)}</div>{status}</div>')
 
@@ -195,8 +196,8 @@ def row_summary(cat: Catalog, rules: fantan.Rules, rv: view.RowView) -> str:
     if not filled:
         if rv.waits_for:
             text = cat.t("table.row-closed", suit=rv.name, card=rv.waits_for)
-        else:
-            text = cat.t("table.row-label", suit=rv.name)
+        else:  # (waiting for another row's start card, or for any of its own)
+            text = cat.t("table.row-unopened", suit=rv.name)
         return text + ("; " + cat.t("table.laid-out", cards=cat.join(laid)) if laid else "")
     ends = [view.rank_name(cat, rules, view.split(s.code)[0]) for s in (filled[0], filled[-1])]
     if len(filled) == 1:
@@ -372,7 +373,8 @@ def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView) -> str:
     if rv.standings:
         totals = {line.seat: line.total or 0 for line in rv.lines}
         items = "".join(
-            f'<li>{escape(view.seat_name(cat, s))} <span class="total">'
+            f'<li{attrs(class_="you" if s == view.HUMAN else None)}>'
+            f'{escape(view.seat_name(cat, s))} <span class="total">'
             f'{escape(cat.t("seat.total", total=cat.num(totals[s])))}</span></li>'
             for s in rv.standings)
         note = f'<p class="tie">{escape(rv.tie_note)}</p>' if rv.tie_note else ""
