@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 import re
 import sys
 import time
@@ -1468,6 +1469,33 @@ def test_four_german_badges_in_a_row_leave_a_phone_unscrolled(page: Page, server
     page.wait_for_selector(MY_TURN)
     shot(page, "5-players-360x640-de")
     assert page.evaluate(ONE_LINE_FACTS)
+    assert page.evaluate("document.scrollingElement.scrollHeight") <= 640
+
+
+def test_eight_badges_with_the_most_to_say_leave_a_phone_unscrolled(
+    context: BrowserContext, page: Page, server: Server, game
+) -> None:
+    # Shichi Narabe with eight players, late in the first hand: the others' badges, four a row,
+    # say "Eliminated" or "no passes left" (on two lines); the page still fits the screen, and
+    # "Eliminated" is one line, not "Eliminate" over "d".
+    rules = fantan.preset("shichi-narabe").replace(players=8, match_hands=3)
+    match = fantan.new_match(rules, 0)
+    rng = random.Random(3)
+    while not (match.state.to_move == 0 and len(match.state.observation(0).eliminated) >= 2
+               and len(match.state.legal_moves()) > 1):
+        moves = match.state.legal_moves()
+        match = match.play("pass" if match.state.to_move != 0 and "pass" in moves
+                           else rng.choice(moves))
+    with_save(context, store.save_text(match))
+    page.set_viewport_size({"width": 360, "height": 640})
+    game.boot(page, server.url)
+    page.wait_for_selector(MY_TURN)
+    shot(page, "8-players-eliminated-360x640")
+    tags = page.locator(".opponents .tag.elim")
+    assert tags.count() >= 2
+    assert page.evaluate("""() => [...document.querySelectorAll('.opponents .tag.elim')]
+        .every((t) => t.getBoundingClientRect().height
+                      < 1.5 * parseFloat(getComputedStyle(t).lineHeight))""")
     assert page.evaluate("document.scrollingElement.scrollHeight") <= 640
 
 
