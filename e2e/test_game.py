@@ -870,6 +870,10 @@ def test_a_match_moves_the_dealer_and_ends_with_standings(page: Page, server: Se
     assert dealers == ["0", "1"]
     expect(page.locator("#results")).to_contain_text("Match over")
     expect(page.locator("#results .standings li")).to_have_count(4)
+    # Every line of the standings keeps its number (ours, set in bold, too).
+    assert page.evaluate("""() => [...document.querySelectorAll('#results .standings li')]
+        .map((li) => getComputedStyle(li).display)""") == ["list-item"] * 4
+    expect(page.locator("#results .standings li.ours")).to_contain_text("You")
     shot(page, "desktop-match-over")
     # On a large screen, the board grows with the table, and stays within the screen.
     small = page.locator("#results .results-card").bounding_box()
@@ -877,8 +881,11 @@ def test_a_match_moves_the_dealer_and_ends_with_standings(page: Page, server: Se
     large = page.locator("#results .results-card").bounding_box()
     assert small and large and large["width"] >= 1.25 * small["width"], (small, large)
     assert large["y"] >= 0 and large["y"] + large["height"] <= 1080
-    # On a phone on its side, the standings stand beside the table, all of them in view.
+    expect(page.locator(".bar .engine")).to_be_visible()
+    # On a phone on its side, the standings stand beside the table, all of them in view; the
+    # bar has no room for the engine's version.
     page.set_viewport_size({"width": 844, "height": 390})
+    expect(page.locator(".bar .engine")).to_be_hidden()
     standings = page.locator("#results .standings").bounding_box()
     table = page.locator("#results .scroll").bounding_box()
     assert standings and table
@@ -1330,6 +1337,27 @@ def test_a_boards_headings_break_inside_a_word_only_where_the_table_needs_it(
     page.wait_for_function("(s => s.scrollWidth <= s.clientWidth)("
                            "document.querySelector('#results .scroll'))")
     assert bool(page.evaluate(BROKEN_HEADINGS_JS)) == breaks
+
+
+def test_a_matchs_board_on_a_phone_on_its_side_keeps_whole_headings(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # Five players of Ruter 7 over three hands: beside the final standings, the last hand's
+    # table fits 640 px without breaking "Player", "Passes" or "Total" (the standings took
+    # more of the width than they needed, and the table scrolled sideways).
+    rng = random.Random(7)
+    match = fantan.new_match(fantan.preset("ruter-7").replace(players=5, match_hands=3), 7)
+    while not match.is_over:
+        match = (match.next_hand() if match.state.is_over
+                 else match.play(rng.choice(match.state.legal_moves())))
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(LANDSCAPE)
+    game.boot(page, server.url)
+    expect(page.locator("#results .standings li")).to_have_count(5)
+    page.wait_for_timeout(300)  # (the board's headings are measured once it is drawn)
+    shot(page, "match-board-640x360")
+    assert page.evaluate(BROKEN_HEADINGS_JS) == []
+    assert page.evaluate("(s => s.scrollWidth <= s.clientWidth)("
+                         "document.querySelector('#results .scroll'))")
 
 
 @pytest.mark.parametrize("preset,players,seed,width,lang,lines", [

@@ -240,11 +240,11 @@ def test_the_final_standings_show_each_total_and_a_tie_s_reason(kit) -> None:
     match, _, _ = kit.play_through(
         fantan.new_match(fantan.preset("fan-tan").replace(match_hands=2), seed=6))
     html = render.results(CAT, match.rules, view.results_view(CAT, match))
-    items = re.findall(r"<li(?: class=\"you\")?>(.*?)</li>", html)
+    items = re.findall(r"<li(?: class=\"ours\")?>(.*?)</li>", html)
     assert [re.sub(r"<[^>]+>", "", item) for item in items] == [
         f"{view.seat_name(CAT, s)} Total {match.totals[s]}" for s in match.standings]
     # Our own line stands out (by its weight: the list's order already says who won).
-    assert re.findall(r'<li class="you">(.*?) <span', html) == ["You"]
+    assert re.findall(r'<li class="ours">(.*?) <span', html) == ["You"]
     first, second = (view.seat_name(CAT, s) for s in match.standings[:2])
     assert f'<p class="tie">Level on points ({first} and {second}' in html
     assert "): fewer cards left in the last hand decides.</p>" in html

@@ -373,7 +373,7 @@ def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView) -> str:
     if rv.standings:
         totals = {line.seat: line.total or 0 for line in rv.lines}
         items = "".join(
-            f'<li{attrs(class_="you" if s == view.HUMAN else None)}>'
+            f'<li{attrs(class_="ours" if s == view.HUMAN else None)}>'
             f'{escape(view.seat_name(cat, s))} <span class="total">'
             f'{escape(cat.t("seat.total", total=cat.num(totals[s])))}</span></li>'
             for s in rv.standings)
