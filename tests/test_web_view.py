@@ -162,6 +162,7 @@ def test_a_refusal_that_begins_with_a_card_s_name_begins_with_a_capital() -> Non
     info = {"reason": "not-adjacent", "card": "1O", "suit": "O", "low": "5O", "high": "6O"}
     text = view.reason_message(catalog("nb"), rules, info)
     assert text.startswith("As de oros passer ikke"), text
+    assert text.endswith("(5–6)."), text
     assert view.reason_message(catalog("nb"), rules, info, spoken=True).startswith("As de oros")
 
 
@@ -175,7 +176,7 @@ def test_a_row_of_its_start_card_alone_is_worded_as_one_card() -> None:
         "The 9♦ does not touch the ♦ row, which holds only its 7♦ so far.")
     wider = dict(info, high="8D")
     assert view.reason_message(CAT, state.rules, wider) == (
-        "The 9♦ does not touch either end of the ♦ row (7♦–8♦).")
+        "The 9♦ does not touch either end of the ♦ row (7–8).")
 
 
 def test_the_strategy_tips_speak_of_the_rules_own_deck_and_start() -> None:
@@ -428,10 +429,13 @@ def test_reasons_in_every_language_and_spoken_in_words() -> None:
     info = {"reason": "not-adjacent", "card": "3H", "suit": "H", "low": "5H", "high": "9H"}
     rules = fantan.preset("fan-tan")
     assert view.reason_message(catalog("de"), rules, info) == (
-        "3♥ passt an keines der beiden Enden der ♥\u2011Reihe (5♥–9♥).")  # (no line break after ♥)
+        "3♥ passt an keines der beiden Enden der ♥\u2011Reihe (5–9).")  # (no line break after ♥)
     assert view.reason_message(CAT, rules, info, spoken=True) == (
-        "The 3 of hearts does not touch either end of the hearts row "
-        "(5 of hearts–9 of hearts).")
+        "The 3 of hearts does not touch either end of the hearts row (5–9).")
+    # The ends of a row by their ranks, the suit said once: Cinquillo's named cards too.
+    spanish = {"reason": "not-adjacent", "card": "12C", "suit": "C", "low": "5C", "high": "11C"}
+    assert view.reason_message(CAT, fantan.preset("cinquillo"), spanish) == (
+        "The rey of copas does not touch either end of the copas row (5–caballo).")
     closed = {"reason": "row-not-open", "suit": "S", "start": "7S", "card": "8S"}
     assert view.reason_message(catalog("nb"), rules, closed) == (
         "Rekka i ♠ er ikke åpnet ennå: ♠7 må komme først.")

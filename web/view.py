@@ -321,6 +321,12 @@ def reason_message(cat: Catalog, rules: fantan.Rules, info: dict[str, Any],
         key = "reason.not-adjacent-one"  # (a row of one card: no "7–7")
     else:
         key = f"reason.{reason}"
+    if key == "reason.not-adjacent":
+        # The row's ends by their ranks alone: the row has named the suit ("5–9", not
+        # "5♥–9♥" or "5 of copas–6 of copas").
+        rank = rank_name if spoken or is_spanish(rules) else rank_label
+        for end in ("low", "high"):
+            values[end] = rank(cat, rules, split(info[end])[0])
     return sentence(cat.t(key, **values))
 
 
