@@ -1053,6 +1053,20 @@ def test_the_custom_rules_stand_in_columns_where_the_screen_is_wide(
         assert page.evaluate(CUT_OPTIONS_JS) == []
 
 
+def test_the_new_game_screen_takes_a_landscape_phones_width(page: Page, server: Server,
+                                                             game) -> None:
+    # (it kept a portrait phone's 40rem, two columns of rule systems with felt to each side)
+    page.set_viewport_size({"width": 844, "height": 390})
+    open_game(page, server, game, "?new=1&seed=2&speed=instant")
+    page.click("#open-menu")
+    page.click("#menu-new-game")
+    box = page.locator("#setup").bounding_box()
+    assert box and box["width"] >= 0.9 * 844, box
+    tops = page.eval_on_selector_all("#setup .preset", "els => els.map(e => "
+                                     "Math.round(e.getBoundingClientRect().top))")
+    assert tops.count(tops[0]) == 3, tops
+
+
 # --- fit: phone landscape and desktop --------------------------------------------------------
 
 
