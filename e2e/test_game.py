@@ -689,6 +689,24 @@ def test_a_corrupt_save_is_set_aside_and_a_new_game_starts(
     assert store.parse_save(saved).state.rules == fantan.preset("fan-tan")
 
 
+def test_a_save_with_a_move_the_rules_forbid_is_refused_with_its_reason(
+    context: BrowserContext, page: Page, server: Server, game
+) -> None:
+    # (the notice said only "could not be read": a player who edited the save is told what)
+    match = played_until(fantan.new_match(fantan.preset("fan-tan"), 5),
+                         lambda m: len(m.state.moves) >= 6)
+    data = json.loads(store.save_text(match))
+    state = match.state
+    data["match"]["hands"][0]["moves"].append(
+        next(c for c in state.hand(state.to_move) if c not in state.legal_moves()))
+    with_save(context, json.dumps(data))
+    page.set_viewport_size(PORTRAIT)
+    open_game(page, server, game)
+    expect(page.locator("#notice")).to_contain_text(
+        "The saved game holds a move the rules do not allow")
+    page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+
+
 def test_storage_nested_past_the_browsers_stack_is_set_aside_too(
     context: BrowserContext, page: Page, server: Server, game
 ) -> None:

@@ -42,7 +42,19 @@ class IllegalMove(ValueError):
 
 
 class SaveError(ValueError):
-    """A save that cannot be loaded: bad, truncated, tampered or from a newer version."""
+    """A save that cannot be loaded: bad, truncated, tampered or from a newer version.
+
+    ``kind`` says which, for a message to the player: "damaged" (not a save's text: not JSON,
+    truncated, too large, not our format), "newer" (from a newer version of the game),
+    "illegal-move" (a move the rules do not allow) or "invalid" (the rest does not fit
+    together: rules, deal, seats, totals)."""
+
+    KINDS = ("damaged", "newer", "illegal-move", "invalid")
+
+    def __init__(self, message: str, kind: str = "invalid") -> None:
+        super().__init__(message)
+        assert kind in self.KINDS, kind
+        self.kind = kind
 
 
 class Event(NamedTuple):
@@ -793,15 +805,16 @@ def _parse_json(text: object) -> Any:
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise SaveError("the save is not UTF-8 text") from None
+            raise SaveError("the save is not UTF-8 text", "damaged") from None
     if not isinstance(text, str):
-        raise SaveError("a save must be JSON text")
+        raise SaveError("a save must be JSON text", "damaged")
     if len(text) > MAX_SAVE_CHARS:
-        raise SaveError("the save is too large to be a Fan Tan save")
+        raise SaveError("the save is too large to be a Fan Tan save", "damaged")
     try:
         return loads(text)
     except (ValueError, RecursionError):
-        raise SaveError("the save is not valid JSON (truncated, damaged or not a save)") from None
+        raise SaveError("the save is not valid JSON (truncated, damaged or not a save)",
+                        "damaged") from None
 
 
 def _catch(fn: Any) -> Any:
@@ -810,25 +823,26 @@ def _catch(fn: Any) -> Any:
     except SaveError:
         raise
     except IllegalMove as e:
-        raise SaveError(f"the save holds an illegal move: {e}") from None
+        raise SaveError(f"the save holds an illegal move: {e}", "illegal-move") from None
     except RulesError as e:
         raise SaveError(f"the save's rules are not valid: {e}") from None
     except Exception as e:  # any other failure means the data does not fit together
         raise SaveError(f"the save does not fit together: {e}") from None
 
 
-def _need(cond: bool, message: str) -> None:
+def _need(cond: bool, message: str, kind: str = "invalid") -> None:
     if not cond:
-        raise SaveError(message)
+        raise SaveError(message, kind)
 
 
 def game_from_dict(data: Any, fmt: str = SAVE_FORMAT) -> GameState:
     """A GameState from ``to_dict`` data, replaying every move; SaveError on any mismatch."""
-    _need(isinstance(data, dict), "the save is not a JSON object")
-    _need(data.get("format") == fmt, f"this is not a {fmt} save")
+    _need(isinstance(data, dict), "the save is not a JSON object", "damaged")
+    _need(data.get("format") == fmt, f"this is not a {fmt} save", "damaged")
     version = data.get("version")
-    _need(type(version) is int, "the save has no version number")
-    _need(version <= SAVE_VERSION, f"the save is from a newer version ({version}) of the game")
+    _need(type(version) is int, "the save has no version number", "damaged")
+    _need(version <= SAVE_VERSION, f"the save is from a newer version ({version}) of the game",
+          "newer")
     _need(version == SAVE_VERSION, f"save version {version} is not supported")
     rules = Rules.from_dict(data["rules"])
     seed, dealer, leader = data.get("seed"), data["dealer"], data.get("leader")
@@ -851,7 +865,7 @@ def game_from_dict(data: Any, fmt: str = SAVE_FORMAT) -> GameState:
     for i, m in enumerate(moves):
         _need(isinstance(m, str), f"move {i + 1} is not text")
         reason = state.why_illegal(m)
-        _need(reason is None, f"move {i + 1} ({m!r}) is illegal there: {reason}")
+        _need(reason is None, f"move {i + 1} ({m!r}) is illegal there: {reason}", "illegal-move")
         state = state.play(m)
     if "to_move" in data:
         _need(data["to_move"] == state.to_move, "the turn does not match the moves")

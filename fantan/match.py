@@ -183,11 +183,12 @@ def load_match(text: str | bytes) -> Match:
 
 
 def match_from_dict(data: Any) -> Match:
-    _need(isinstance(data, dict), "the save is not a JSON object")
-    _need(data.get("format") == MATCH_FORMAT, "this is not a fantan.match save")
+    _need(isinstance(data, dict), "the save is not a JSON object", "damaged")
+    _need(data.get("format") == MATCH_FORMAT, "this is not a fantan.match save", "damaged")
     version = data.get("version")
-    _need(type(version) is int, "the save has no version number")
-    _need(version <= SAVE_VERSION, f"the save is from a newer version ({version}) of the game")
+    _need(type(version) is int, "the save has no version number", "damaged")
+    _need(version <= SAVE_VERSION, f"the save is from a newer version ({version}) of the game",
+          "newer")
     _need(version == SAVE_VERSION, f"save version {version} is not supported")
     rules = Rules.from_dict(data["rules"])
     seed, dealer = data["seed"], data["dealer"]

@@ -130,6 +130,31 @@ def test_future_version_is_refused():
             loader(json.dumps(d))
 
 
+def test_a_refused_save_says_what_kind_of_failure():
+    # (for a message to the player: damaged text, a newer game's save, a move the rules do not
+    # allow, or data that does not fit together)
+    state = game_at("fan-tan", 2, 17)
+    text = state.to_json()
+
+    def kind(loader, changed):
+        with pytest.raises(fantan.SaveError) as refused:
+            loader(changed)
+        return refused.value.kind
+
+    assert kind(fantan.load, text[:-5]) == "damaged"
+    assert kind(fantan.load, "[]") == "damaged"
+    d = json.loads(text)
+    assert kind(fantan.load, json.dumps(dict(d, version=d["version"] + 1))) == "newer"
+    assert kind(fantan.load, json.dumps(dict(d, version=0))) == "invalid"
+    illegal = next(c for c in state.hand(state.to_move) if c not in state.legal_moves())
+    assert kind(fantan.load, json.dumps(dict(d, moves=d["moves"] + [illegal]))) == "illegal-move"
+    assert kind(fantan.load, json.dumps(dict(d, seed=d["seed"] + 1))) == "invalid"
+    m = json.loads(MATCHES[4].to_json())
+    assert kind(fantan.load_match, json.dumps(dict(m, version=m["version"] + 1))) == "newer"
+    assert kind(fantan.load_match, json.dumps(dict(m, totals=[9] * len(m["totals"])))) == (
+        "invalid")
+
+
 def test_specific_tampering():
     state = game_at("fan-tan", 2, 17)
     assert state.moves

@@ -90,15 +90,25 @@ def test_a_first_visit_finds_nothing_to_set_aside() -> None:
 
 
 def test_a_bad_save_is_set_aside_never_lost() -> None:
-    for bad in ("{not json", '{"format": "fantan.web-save", "version": 99, "match": {}}',
-                json.dumps({"format": "fantan.web-save", "version": 1,
-                            "match": {"format": "fantan.match", "games": "tampered"}}),
-                "[]", '"x"'):
+    # The player is told why, in words of the kind of failure.
+    for bad, why in (
+            ("{not json", "msg.save-set-aside"),
+            ('{"format": "fantan.web-save", "version": 99, "match": {}}',
+             "msg.save-set-aside-newer"),
+            (json.dumps({"format": "fantan.web-save", "version": 1,
+                         "match": {"format": "fantan.match", "version": 99}}),
+             "msg.save-set-aside-newer"),
+            (json.dumps({"format": "fantan.web-save", "version": 1,
+                         "match": {"format": "fantan.match", "games": "tampered"}}),
+             "msg.save-set-aside"),
+            (store.save_text(a_match()).replace('"totals":[', '"totals":[1,'),
+             "msg.save-set-aside-invalid"),
+            ("[]", "msg.save-set-aside"), ('"x"', "msg.save-set-aside")):
         storage = FakeStorage()
         storage.data[store.SAVE_KEY] = bad
         s = store.Store(storage, "tab-a", clock)
         match, notice = s.load()
-        assert match is None and notice == "msg.save-set-aside"
+        assert match is None and notice == why, bad
         assert storage.data[store.ASIDE_PREFIX + "1234"] == bad
         assert store.SAVE_KEY not in storage.data
         assert s.save(a_match())  # the new game saves normally afterwards
@@ -158,7 +168,7 @@ def test_a_tampered_move_list_is_refused() -> None:
     data["match"]["hands"][0]["moves"][3] = "AS"
     storage.data[store.SAVE_KEY] = json.dumps(data)
     match, notice = store.Store(storage, "t", clock).load()
-    assert match is None and notice == "msg.save-set-aside"
+    assert match is None and notice == "msg.save-set-aside-move"
 
 
 def test_full_or_missing_storage_is_reported_once_and_play_goes_on() -> None:

@@ -360,22 +360,41 @@ def parse_save(text: str) -> fantan.Match:
     try:
         data = loads(text)
     except (ValueError, TypeError):
-        raise fantan.SaveError("not JSON") from None
+        raise fantan.SaveError("not JSON", "damaged") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise fantan.SaveError("not a saved game of this page")
-    if data.get("version") != SAVE_VERSION:
-        raise fantan.SaveError(f"save version {data.get('version')!r} is not {SAVE_VERSION}")
+        raise fantan.SaveError("not a saved game of this page", "damaged")
+    version = data.get("version")
+    if version != SAVE_VERSION:
+        newer = type(version) is int and version > SAVE_VERSION
+        raise fantan.SaveError(f"save version {version!r} is not {SAVE_VERSION}",
+                               "newer" if newer else "damaged")
     return fantan.load_match(json.dumps(data.get("match")))
+
+
+SET_ASIDE = {
+    # What the player is told of a save set aside, by fantan.SaveError.kind.
+    "damaged": "msg.save-set-aside",
+    "newer": "msg.save-set-aside-newer",
+    "illegal-move": "msg.save-set-aside-move",
+    "invalid": "msg.save-set-aside-invalid",
+}
+
+
+def read_save(text: str) -> tuple[fantan.Match | None, str | None]:
+    """The match of a save, or None and why it cannot be read (a fantan.SaveError.kind)."""
+    try:
+        return parse_save(text), None
+    except fantan.SaveError as error:
+        return None, error.kind
+    except (ValueError, TypeError, KeyError, RecursionError):
+        return None, "invalid"
 
 
 def readable(text: str | None) -> fantan.Match | None:
     """The match of a save, or None if there is none or it cannot be read."""
-    if not text:
-        return None
-    try:
-        return parse_save(text)
-    except (fantan.SaveError, ValueError, TypeError, KeyError, RecursionError):
-        return None
+    return read_save(text)[0] if text else None
+
+
 
 
 class Store:
@@ -455,12 +474,12 @@ class Store:
     def load(self) -> tuple[fantan.Match | None, str | None]:
         """The saved match (None if there is none) and a message id if a save was set aside."""
         text = self.read(SAVE_KEY)
-        match = readable(text)
-        if match is not None or not text:
+        match, why = read_save(text) if text else (None, None)
+        if why is None:
             self.frozen, self._aside = False, None
             return match, None
-        self._set_aside(text)
-        return None, "msg.save-set-aside"
+        self._set_aside(str(text))
+        return None, SET_ASIDE[why]
 
     def _set_aside(self, text: str) -> bool:
         """Keep an unreadable save under a key of its own; while it cannot be (the storage is
