@@ -496,6 +496,9 @@ def new_game(
     if leader is not None:
         if rules.opening == "holder":
             raise ValueError("under opening 'holder' the opening card's holder always leads")
+        if not rules.winner_leads_next:
+            raise ValueError("a leader is for rules where the last hand's winner leads the next "
+                             "(winner_leads_next); under these the seat left of the dealer does")
         if type(leader) is not int or not 0 <= leader < n:
             raise ValueError(f"leader must be a seat 0..{n - 1}")
     dealt = tuple(m.bit_count() for m in masks)

@@ -121,7 +121,7 @@ class Rules:
         code): ``opening_card`` where no card is held or sought to open, ``preplaced_from``
         where the start cards are not laid down before play, ``pass_limit`` where passing is
         forced, ``pay_per_card`` where chips are not scored, ``winner_leads_next`` where the
-        opening card's holder always leads."""
+        opening card's holder always leads or the match is one hand."""
         idle: dict[str, str] = {}
         if self.opening not in ("holder", "seek"):
             idle["opening_card"] = "no-opening-card"
@@ -133,6 +133,8 @@ class Rules:
             idle["pay_per_card"] = "not-chips"
         if self.opening == "holder":
             idle["winner_leads_next"] = "holder-leads"
+        elif self.hands_in_match() == 1:
+            idle["winner_leads_next"] = "one-hand"
         return idle
 
 

@@ -303,11 +303,16 @@ def test_preplaced_rows_are_open_at_once():
 
 
 def test_leader_argument(kit):
-    rules = fantan.preset("sevens")
+    rules = fantan.preset("cinquillo")  # (the last hand's winner leads the next)
     state = fantan.new_game(rules, seed=2, dealer=0, leader=3)
     assert state.to_move == 3
     with pytest.raises(ValueError):
         fantan.new_game(fantan.preset("fan-tan"), seed=2, dealer=0, leader=3)
+    # Where the seat left of the dealer always leads, a leader is refused, not obeyed.
+    for name in ("sevens", "shichi-narabe"):
+        assert not fantan.preset(name).winner_leads_next
+        with pytest.raises(ValueError, match="winner_leads_next"):
+            fantan.new_game(fantan.preset(name), seed=2, dealer=0, leader=3)
     with pytest.raises(ValueError):
         fantan.new_game(rules, seed=2, dealer=0, leader=4)
 

@@ -258,9 +258,11 @@ OTHER_VALUE = {"opening_card": "9S", "preplaced_from": "hands", "pass_limit": 1,
 
 
 def _played(kit, rules: fantan.Rules, seed: int) -> tuple[object, ...]:
-    """Every move and every hand's result of a two-hand match, each seat taking its last
-    legal move."""
-    _, moves, results = kit.play_through(fantan.new_match(rules.replace(match_hands=2), seed), -1)
+    """Every move and every hand's result of a two-hand match (of the rules' one hand, where
+    that is what makes a field idle), each seat taking its last legal move."""
+    if rules.idle_fields().get("winner_leads_next") != "one-hand":
+        rules = rules.replace(match_hands=2)
+    _, moves, results = kit.play_through(fantan.new_match(rules, seed), -1)
     return moves, results
 
 
@@ -276,6 +278,18 @@ def test_an_idle_field_changes_nothing_in_play(kit, name):
         assert field in changed.idle_fields()
         for seed in (1, 2):
             assert _played(kit, changed, seed) == _played(kit, rules, seed), (name, field)
+
+
+def test_who_leads_the_next_hand_is_idle_in_a_match_of_one_hand(kit):
+    # (there is no next hand: a match of one plays the same either way)
+    rules = fantan.preset("cinquillo").replace(match_hands=1)
+    assert rules.idle_fields()["winner_leads_next"] == "one-hand"
+    other = rules.replace(winner_leads_next=not rules.winner_leads_next)
+    for seed in (1, 2):
+        assert _played(kit, rules, seed) == _played(kit, other, seed)
+    assert "winner_leads_next" not in rules.replace(match_hands=2).idle_fields()
+    assert fantan.preset("fan-tan").replace(match_hands=1).idle_fields()[
+        "winner_leads_next"] == "holder-leads"
 
 
 def test_a_field_that_counts_is_not_idle(kit):
