@@ -79,7 +79,9 @@ class Row(NamedTuple):
     cards: tuple[str, ...]
     """The unbroken run through the start card, low to high; empty if the row is not open."""
     needs: tuple[str, ...]
-    """The cards that may go on this row now (the start card while it is not open)."""
+    """The cards that may go on this row now: its start card while it is not open; none while
+    another card must open the hand first (the 7♦, a sought card) or while a free first card
+    has yet to choose the start rank."""
     laid_out: tuple[str, ...]
     """Cards laid out by eliminated players that have not joined the run yet."""
     complete: bool
