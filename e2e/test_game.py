@@ -1556,8 +1556,10 @@ def test_four_german_badges_in_a_row_leave_a_phone_unscrolled(page: Page, server
     assert page.evaluate("document.scrollingElement.scrollHeight") <= 640
 
 
+@pytest.mark.parametrize("width,height,lang", [(360, 640, "en"), (320, 568, "nl")])
 def test_eight_badges_with_the_most_to_say_leave_a_phone_unscrolled(
-    context: BrowserContext, page: Page, server: Server, game
+    context: BrowserContext, page: Page, server: Server, game, width: int, height: int,
+    lang: str
 ) -> None:
     # Shichi Narabe with eight players, late in the first hand: the others' badges, four a row,
     # say "Eliminated" or "no passes left" (on two lines); the page still fits the screen, and
@@ -1571,16 +1573,16 @@ def test_eight_badges_with_the_most_to_say_leave_a_phone_unscrolled(
         match = match.play("pass" if match.state.to_move != 0 and "pass" in moves
                            else rng.choice(moves))
     with_save(context, store.save_text(match))
-    page.set_viewport_size({"width": 360, "height": 640})
-    game.boot(page, server.url)
+    page.set_viewport_size({"width": width, "height": height})
+    game.boot(page, server.url + f"?lang={lang}")
     page.wait_for_selector(MY_TURN)
-    shot(page, "8-players-eliminated-360x640")
+    shot(page, f"8-players-eliminated-{width}x{height}")
     tags = page.locator(".opponents .tag.elim")
     assert tags.count() >= 2
     assert page.evaluate("""() => [...document.querySelectorAll('.opponents .tag.elim')]
         .every((t) => t.getBoundingClientRect().height
                       < 1.5 * parseFloat(getComputedStyle(t).lineHeight))""")
-    assert page.evaluate("document.scrollingElement.scrollHeight") <= 640
+    assert page.evaluate("document.scrollingElement.scrollHeight") <= height
 
 
 def test_six_german_players_on_a_phone_on_its_side_keep_every_fact(page: Page, server: Server,
