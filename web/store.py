@@ -395,8 +395,6 @@ def readable(text: str | None) -> fantan.Match | None:
     return read_save(text)[0] if text else None
 
 
-
-
 class Store:
     """The page's saves, for one tab."""
 
