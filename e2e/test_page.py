@@ -54,6 +54,46 @@ def test_first_paint_shows_the_shell_before_python(page: Page, server: Server, g
     game.wait_ready(page)
 
 
+# Every stage the loader showed and every value of its bar, in order (recorded from the start).
+RECORD_LOADING_JS = """
+window.loadingSeen = {stages: [], values: []};
+addEventListener('DOMContentLoaded', () => {
+    const stage = document.getElementById('loading-stage');
+    const bar = document.getElementById('loading-progress');
+    new MutationObserver(() => {
+        window.loadingSeen.stages.push(stage.dataset.boot);
+        window.loadingSeen.values.push(Number(bar.value));
+    }).observe(document.getElementById('loading'),
+               {subtree: true, attributes: true, childList: true, characterData: true});
+});
+"""
+
+
+def test_the_loader_sits_in_the_middle_and_counts_a_first_download(
+    page: Page, server: Server, game
+) -> None:
+    # (it stood in the top left corner on a tablet or a desktop; its bar stood still at 25%
+    # under "Starting Python…" while the runtime downloaded, most of a slow first visit)
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.add_init_script(RECORD_LOADING_JS)
+    page.goto(server.url, wait_until="domcontentloaded")
+    box = page.locator("#loading").bounding_box()
+    assert box and abs(box["x"] + box["width"] / 2 - 720) < 2, box
+    assert box["y"] > 200, box
+    # A first visit says what it downloads; the bar moves with the bytes of the big files.
+    assert page.evaluate("document.querySelector('.loading-hint').hidden") is False
+    game.wait_ready(page)
+    seen = page.evaluate("window.loadingSeen")
+    assert "boot.stage.download" in seen["stages"], seen["stages"]
+    inside = {v for v in seen["values"] if 25 < v < 70} - {45}
+    assert len(inside) >= 3, seen["values"]
+    # A later start comes from the cache: no word of a download.
+    game.wait_offline_ready(page)
+    page.reload()
+    game.wait_ready(page)
+    assert page.evaluate("document.querySelector('.loading-hint').hidden") is True
+
+
 def test_the_club_sign_is_solid_where_its_leaves_meet(page: Page, server: Server) -> None:
     # Its three leaves and stem met round a hole, which showed as two white notches on every
     # large club. Points of that hole (in the sign's 24-unit box), drawn ten times larger,

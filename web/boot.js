@@ -12,6 +12,7 @@ const english = {
   "boot.stage.page": "Loading the page…",
   "boot.stage.runtime": "Loading the Python runtime…",
   "boot.stage.python": "Starting Python…",
+  "boot.stage.download": "Downloading the game…",
   "boot.stage.game": "Loading the game…",
   "boot.ready": "Ready",
   "boot.error": "The game hit an error while starting. Reloading the page may help.",
@@ -95,8 +96,17 @@ addEventListener("py:progress", (event) => {
   if (step) progress(...step);
 });
 
-// The two big downloads give the bar something to show while the interpreter loads.
+// The two big downloads move the bar as their bytes arrive, between 25% and 70% (a first
+// visit on a slow line spends most of its wait there), and each sets it where it ends once
+// it is in (from the cache, at once).
 const bigFiles = { "python_stdlib.zip": 45, "pyodide.asm.wasm": 70 };
+const bigShare = { "python_stdlib.zip": 20, "pyodide.asm.wasm": 25 };
+const bigDone = {};
+function bigProgress() {
+  let value = 25;
+  for (const name in bigShare) value += bigShare[name] * (bigDone[name] || 0);
+  progress(Math.floor(value));
+}
 if ("PerformanceObserver" in window) {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -104,6 +114,33 @@ if ("PerformanceObserver" in window) {
       if (name in bigFiles) progress(bigFiles[name]);
     }
   }).observe({ type: "resource", buffered: true });
+}
+
+// Count the bytes of a big file as they arrive, on a copy of its response: the runtime reads
+// the response itself, untouched. (A length the server did not give, or gave for the
+// compressed bytes, only makes the bar move less evenly.)
+let downloading = 0;
+async function countBytes(name, response) {
+  const total = Number(response.headers.get("content-length")) || 0;
+  if (!total || !response.body) return;
+  // (a first visit's download says so; later the files come from the cache, at once)
+  const first = !navigator.serviceWorker || !navigator.serviceWorker.controller;
+  if (first && downloading++ === 0) progress(percent, "boot.stage.download");
+  const reader = response.clone().body.getReader();
+  let loaded = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      loaded += value.length;
+      bigDone[name] = Math.min(1, loaded / total);
+      bigProgress();
+    }
+  } finally {
+    if (first && --downloading === 0 && stage.dataset.boot === "boot.stage.download") {
+      progress(percent, "boot.stage.python");
+    }
+  }
 }
 
 // Python errors end up in an element PyScript adds to the page.
@@ -142,6 +179,10 @@ async function start() {
     return;
   }
   progress(5, "boot.stage.page");
+  // (the download it speaks of is a first visit's: later, the game starts from the cache)
+  if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+    document.querySelector(".loading-hint").hidden = true;
+  }
   watchDownloads();
   try {
     await import("./vendor/pyscript/core.js");
@@ -162,6 +203,8 @@ function watchDownloads() {
     try {
       const response = await pageFetch.apply(this, args);
       if (!response.ok) fail("boot.download-failed");
+      const name = String(response.url).split("/").pop().split("?")[0];
+      if (response.ok && name in bigShare) countBytes(name, response).catch(() => {});
       return response;
     } catch (error) {
       fail("boot.download-failed");
