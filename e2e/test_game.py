@@ -14,6 +14,7 @@ import re
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import Server, Watch
@@ -1554,6 +1555,30 @@ def test_four_german_badges_in_a_row_leave_a_phone_unscrolled(page: Page, server
     shot(page, "5-players-360x640-de")
     assert page.evaluate(ONE_LINE_FACTS)
     assert page.evaluate("document.scrollingElement.scrollHeight") <= 640
+
+
+def test_a_laptops_rows_stay_put_when_the_badge_across_the_top_says_less(
+        browser: Any, server: Server, watch: Watch, game) -> None:
+    # A tablet on its side (1024x768): the badge across the top said "12 cards" over "0 passes"
+    # at the deal and "1 card 2 passes" on one line late in the hand, and the rows moved up
+    # 10 px as it shrank, during another player's turn.
+    start = fantan.new_match(fantan.preset("fan-tan"), 23)
+    late = played_until(start, lambda m: len(m.state.hand(2)) <= 2 or m.state.is_over)
+    assert not late.state.is_over
+    tops = []
+    for match in (start, late):
+        context = browser.new_context(viewport={"width": 1024, "height": 768})
+        watch.attach(context)
+        try:
+            with_save(context, store.save_text(match))
+            page = context.new_page()
+            game.boot(page, server.url)
+            page.wait_for_selector("html[data-phase=playing]")
+            tops.append(page.evaluate(
+                "document.querySelector('.rows').getBoundingClientRect().top"))
+        finally:
+            context.close()
+    assert abs(tops[0] - tops[1]) < 0.5, tops
 
 
 @pytest.mark.parametrize("width,height,lang", [(360, 640, "en"), (320, 568, "nl")])
