@@ -1415,6 +1415,12 @@ def test_a_matchs_board_on_a_phone_on_its_side_keeps_whole_headings(
     assert page.evaluate(BROKEN_HEADINGS_JS) == []
     assert page.evaluate("(s => s.scrollWidth <= s.clientWidth)("
                          "document.querySelector('#results .scroll'))")
+    # The table scrolls up and down, not sideways: its shadows say so above and below only (a
+    # fraction of a pixel of the one at its right showed as a faint line).
+    sizes = page.evaluate("getComputedStyle(document.querySelector('#results .scroll'))"
+                          ".backgroundSize").split(", ")
+    assert sizes[2:4] == sizes[6:8] == ["0px 0px"] * 2, sizes
+    assert "0px 0px" not in (sizes[0], sizes[1], sizes[4], sizes[5]), sizes
 
 
 @pytest.mark.parametrize("preset,players,seed,width,lang,lines", [

@@ -839,13 +839,19 @@ class Page:
     def fit_board(self):
         """The result board's column headings break at a syllable (where the catalogues mark
         one) only where its table would not fit whole words: a short word broken beside room
-        to spare reads badly."""
+        to spare reads badly. Its table's shadows, which say there is more of it beyond an
+        edge, are drawn only along a way it scrolls (a fraction of a pixel of one showed as a
+        faint line at the edge of a table that does not)."""
         scroll = q("#results .scroll")
         if scroll is None:
             return
-        scroll.classList.remove("syllables")
+        scroll.classList.remove("syllables", "still-x", "still-y")
         if scroll.scrollWidth > scroll.clientWidth:
             scroll.classList.add("syllables")
+        if scroll.scrollWidth <= scroll.clientWidth:
+            scroll.classList.add("still-x")
+        if scroll.scrollHeight <= scroll.clientHeight:
+            scroll.classList.add("still-y")
 
     def fit_message(self):
         """Where the style keeps room for a few lines of message beside our badge (--fit), a
