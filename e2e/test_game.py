@@ -1511,7 +1511,8 @@ def test_the_menu_and_the_new_game_screen_fit_a_laptop(page: Page, server: Serve
     record = json.dumps({"levels": {level: played for level in store.LEVELS}})
     page.context.add_init_script(
         f"localStorage.setItem({json.dumps(store.STATS_KEY)}, {json.dumps(record)})")
-    open_game(page, server, game, f"?new=1&seed=3&speed=instant&lang={lang}")
+    # (Cinquillo: its match length, "As the game says (Each player deals once)", is long)
+    open_game(page, server, game, f"?new=1&seed=3&speed=instant&preset=cinquillo&lang={lang}")
     page.click("#open-menu")
     expect(page.locator("#record-reset")).to_be_in_viewport(ratio=1)
     assert page.evaluate("(d => d.scrollHeight <= d.clientHeight + 1)("
@@ -1521,6 +1522,7 @@ def test_the_menu_and_the_new_game_screen_fit_a_laptop(page: Page, server: Serve
                          "document.getElementById('setup'))")
     for selector in ("#setup-players", "#setup-level", "#setup-match", "#start-game"):
         expect(page.locator(selector)).to_be_in_viewport(ratio=1)
+    assert page.evaluate(CUT_OPTIONS_JS) == []
 
 
 def test_on_a_phone_too_small_for_the_table_the_buttons_stay_in_view(
