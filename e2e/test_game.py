@@ -1565,6 +1565,28 @@ def test_four_german_badges_in_a_row_leave_a_phone_unscrolled(page: Page, server
     assert page.evaluate("document.scrollingElement.scrollHeight") <= 640
 
 
+def test_the_next_computer_is_named_as_the_card_before_it_lands(page: Page, server: Server,
+                                                                game) -> None:
+    # (the line over the hand said "Maya is thinking…" while Otto's card was still flying,
+    # the turn's mark still on Otto)
+    page.set_viewport_size(DESKTOP)
+    seed = seed_where("fan-tan", lambda m: m.state.to_move == 1)  # (three computers first)
+    open_game(page, server, game, f"?new=1&seed={seed}&speed=slow")
+    page.wait_for_function("""() => {
+        const turn = document.documentElement.dataset.turn;
+        const line = document.getElementById('message').textContent;
+        return document.getElementById('table').classList.contains('landing')
+            && turn !== '' && turn !== '0' && line.includes('thinking'); }""",
+                           timeout=60_000)
+    turn, line = page.evaluate("""() => [document.documentElement.dataset.turn,
+                                         document.getElementById('message').textContent]""")
+    name = page.locator(f'.seat[data-seat="{turn}"] .name').inner_text()
+    assert name not in line, (turn, line)
+    page.wait_for_function("!document.getElementById('table').classList.contains('landing')")
+    if page.get_attribute("html", "data-turn") == turn:
+        expect(page.locator("#message")).to_contain_text(name)
+
+
 def test_a_laptops_rows_stay_put_when_the_badge_across_the_top_says_less(
         browser: Any, server: Server, watch: Watch, game) -> None:
     # A tablet on its side (1024x768): the badge across the top said "12 cards" over "0 passes"

@@ -183,6 +183,8 @@ class Page:
         self.touched = None  # where the last finger came down (x, y); None after a mouse or a pen
         self.last_spoken = ("", 0.0)  # the live region's last line, and when
         self.landings = 0  # cards in flight to the table (the marks wait for them: land)
+        self.on_landing = None  # a message that waits for them too
+        self.waiting = ""  # the last "… is thinking" line
         self.last_enter = ("", 0.0)  # what the last Enter pressed (an element's id), and when
 
     # --- start-up ---------------------------------------------------------------------------
@@ -755,6 +757,9 @@ class Page:
         element("table").classList.remove("landing")
         for el in document.querySelectorAll(".slot.arriving"):
             el.classList.remove("arriving")
+        if self.on_landing is not None:
+            self.waiting = self.on_landing
+            self.message(self.on_landing, speak=False)
 
     async def refresh_later(self, seconds):
         await asyncio.sleep(seconds)
@@ -820,6 +825,7 @@ class Page:
     def message(self, text, speak=True):
         """Show a line above the hand; screen readers hear it too unless `speak` is False
         (or hear `speak` instead when it is a text: cards in words rather than signs)."""
+        self.on_landing = None  # (a later line than the one that waited)
         el = element("message")
         if str(el.textContent) != text:
             line = document.createElement("span")
@@ -1021,8 +1027,14 @@ class Page:
             if HUMAN in obs.out or HUMAN in obs.eliminated:
                 self.message(cat.t("msg.watching"), speak=False)
             elif not self.received and not self.gave:  # (those stay until our next turn)
-                self.message(cat.t("msg.waiting",
-                                   name=view.seat_name(cat, state.to_move)), speak=False)
+                waiting = cat.t("msg.waiting", name=view.seat_name(cat, state.to_move))
+                # (after another computer's card, the next one's name comes as the card lands,
+                # as the turn's mark does)
+                if self.landings and str(element("message").textContent) == self.waiting:
+                    self.on_landing = waiting
+                else:
+                    self.message(waiting, speak=False)
+                    self.waiting = waiting
         self.keep_view()
 
     def read_view(self):
