@@ -1401,11 +1401,9 @@ def test_a_matchs_board_on_a_phone_on_its_side_keeps_whole_headings(
     # Five players of Ruter 7 over three hands: beside the final standings, the last hand's
     # table fits 640 px without breaking "Player", "Passes" or "Total" (the standings took
     # more of the width than they needed, and the table scrolled sideways).
-    rng = random.Random(7)
-    match = fantan.new_match(fantan.preset("ruter-7").replace(players=5, match_hands=3), 7)
-    while not match.is_over:
-        match = (match.next_hand() if match.state.is_over
-                 else match.play(rng.choice(match.state.legal_moves())))
+    match = played_until(
+        fantan.new_match(fantan.preset("ruter-7").replace(players=5, match_hands=3), 7),
+        lambda m: m.is_over, random.Random(7).choice)
     with_save(context, store.save_text(match))
     page.set_viewport_size(LANDSCAPE)
     game.boot(page, server.url)

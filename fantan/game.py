@@ -840,8 +840,8 @@ def _need(cond: bool, message: str, kind: str = "invalid") -> None:
         raise SaveError(message, kind)
 
 
-def game_from_dict(data: Any, fmt: str = SAVE_FORMAT) -> GameState:
-    """A GameState from ``to_dict`` data, replaying every move; SaveError on any mismatch."""
+def _need_header(data: Any, fmt: str) -> None:
+    """A save's object, format and version (a game's or a match's), each failure its kind."""
     _need(isinstance(data, dict), "the save is not a JSON object", "damaged")
     _need(data.get("format") == fmt, f"this is not a {fmt} save", "damaged")
     version = data.get("version")
@@ -849,6 +849,11 @@ def game_from_dict(data: Any, fmt: str = SAVE_FORMAT) -> GameState:
     _need(version <= SAVE_VERSION, f"the save is from a newer version ({version}) of the game",
           "newer")
     _need(version == SAVE_VERSION, f"save version {version} is not supported")
+
+
+def game_from_dict(data: Any, fmt: str = SAVE_FORMAT) -> GameState:
+    """A GameState from ``to_dict`` data, replaying every move; SaveError on any mismatch."""
+    _need_header(data, fmt)
     rules = Rules.from_dict(data["rules"])
     seed, dealer, leader = data.get("seed"), data["dealer"], data.get("leader")
     _need(seed is None or type(seed) is int and seed >= 0,

@@ -17,6 +17,7 @@ from .game import (
     Result,
     _catch,
     _need,
+    _need_header,
     _parse_json,
     game_from_dict,
     new_game,
@@ -183,13 +184,7 @@ def load_match(text: str | bytes) -> Match:
 
 
 def match_from_dict(data: Any) -> Match:
-    _need(isinstance(data, dict), "the save is not a JSON object", "damaged")
-    _need(data.get("format") == MATCH_FORMAT, "this is not a fantan.match save", "damaged")
-    version = data.get("version")
-    _need(type(version) is int, "the save has no version number", "damaged")
-    _need(version <= SAVE_VERSION, f"the save is from a newer version ({version}) of the game",
-          "newer")
-    _need(version == SAVE_VERSION, f"save version {version} is not supported")
+    _need_header(data, MATCH_FORMAT)
     rules = Rules.from_dict(data["rules"])
     seed, dealer = data["seed"], data["dealer"]
     _need(type(seed) is int and type(dealer) is int, "seed and dealer must be whole numbers")

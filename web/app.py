@@ -851,13 +851,11 @@ class Page:
         scroll = q("#results .scroll")
         if scroll is None:
             return
-        scroll.classList.remove("syllables", "still-x", "still-y")
-        if scroll.scrollWidth > scroll.clientWidth:
-            scroll.classList.add("syllables")
-        if scroll.scrollWidth <= scroll.clientWidth:
-            scroll.classList.add("still-x")
-        if scroll.scrollHeight <= scroll.clientHeight:
-            scroll.classList.add("still-y")
+        scroll.classList.remove("syllables")
+        scroll.classList.toggle("syllables", scroll.scrollWidth > scroll.clientWidth)
+        # (measured with the headings as they now break)
+        scroll.classList.toggle("still-x", scroll.scrollWidth <= scroll.clientWidth)
+        scroll.classList.toggle("still-y", scroll.scrollHeight <= scroll.clientHeight)
 
     def fit_message(self):
         """Where the style keeps room for a few lines of message beside our badge (--fit), a

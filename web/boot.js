@@ -97,21 +97,21 @@ addEventListener("py:progress", (event) => {
 });
 
 // The two big downloads move the bar as their bytes arrive, between 25% and 70% (a first
-// visit on a slow line spends most of its wait there), and each sets it where it ends once
-// it is in (from the cache, at once).
-const bigFiles = { "python_stdlib.zip": 45, "pyodide.asm.wasm": 70 };
+// visit on a slow line spends most of its wait there), each its share, all of it once it is
+// in (from the cache, at once).
 const bigShare = { "python_stdlib.zip": 20, "pyodide.asm.wasm": 25 };
 const bigDone = {};
-function bigProgress() {
+function bigProgress(name, done) {
+  bigDone[name] = Math.max(bigDone[name] || 0, Math.min(1, done));
   let value = 25;
-  for (const name in bigShare) value += bigShare[name] * (bigDone[name] || 0);
+  for (const file in bigShare) value += bigShare[file] * (bigDone[file] || 0);
   progress(Math.floor(value));
 }
 if ("PerformanceObserver" in window) {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       const name = entry.name.split("/").pop().split("?")[0];
-      if (name in bigFiles) progress(bigFiles[name]);
+      if (name in bigShare) bigProgress(name, 1);
     }
   }).observe({ type: "resource", buffered: true });
 }
@@ -133,8 +133,7 @@ async function countBytes(name, response) {
       const { done, value } = await reader.read();
       if (done) break;
       loaded += value.length;
-      bigDone[name] = Math.min(1, loaded / total);
-      bigProgress();
+      bigProgress(name, loaded / total);
     }
   } finally {
     if (first && --downloading === 0 && stage.dataset.boot === "boot.stage.download") {
