@@ -1668,8 +1668,10 @@ def test_many_opponents_keep_their_names_and_counts(page: Page, server: Server, 
     if preset == "fan-tan":  # (the passes said on one line, "0× gepasst", four badges a row)
         assert page.evaluate(ONE_LINE_FACTS)
     if 480 < width < height:  # (a tablet held upright: both rows' badges alike)
-        widths = page.eval_on_selector_all(
-            ".opponents .seat", "seats => seats.map(s => Math.round(s.offsetWidth))")
+        # (found and measured at once: a badge drawn anew between the two, as a pass's light
+        # goes out, was measured detached, 0 px wide)
+        widths = page.evaluate("""() => [...document.querySelectorAll('.opponents .seat')]
+            .map(s => Math.round(s.offsetWidth))""")
         assert len(widths) == 7 and len(set(widths)) == 1, widths
     # The bar's buttons: a finger's target 44 px tall at least, however small they look.
     for button in ("open-rules", "open-menu"):
