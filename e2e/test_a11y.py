@@ -381,7 +381,8 @@ def test_the_keys_find_the_hand_when_the_focus_is_nowhere(page: Page, server: Se
     # The rules page says which keys do what.
     page.focus("#open-rules")
     page.keyboard.press("Enter")
-    expect(page.locator("#rules-page .controls-help")).to_contain_text("Enter plays the card")
+    expect(page.locator("#rules-page .controls-help li", has_text="Enter plays the card")
+           ).to_be_visible()
     expect(page.locator("#rules-page .controls-help")).to_contain_text("press Play")
 
 

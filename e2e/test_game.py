@@ -1773,6 +1773,27 @@ def test_a_finger_on_the_edge_of_a_card_takes_that_card_not_the_one_beneath(
         context.close()
 
 
+def test_a_touch_screens_rules_page_says_nothing_of_keys(browser, server: Server, watch: Watch,
+                                                         game) -> None:
+    # A phone has no arrow keys: its rules page says how to play with a finger only.
+    context = browser.new_context(viewport=PORTRAIT, has_touch=True, is_mobile=True)
+    watch.attach(context)
+    page = context.new_page()
+    try:
+        game.boot(page, server.url + "?new=1&seed=2&speed=instant")
+        page.wait_for_selector(MY_TURN_OR_OVER)
+        page.click("#open-rules")
+        controls = page.locator("#rules-page .controls-help li")
+        expect(controls.first).to_be_visible()
+        expect(controls.first).to_contain_text("Tap or click a card")
+        expect(page.locator("#rules-page h3", has_text="Controls")).to_be_visible()
+        assert controls.count() == 4
+        for line in controls.all()[1:]:
+            expect(line).to_be_hidden()
+    finally:
+        context.close()
+
+
 def test_the_cards_in_hand_slide_to_their_new_places(page: Page, server: Server, game) -> None:
     # A card played leaves a gap in the hand, and at our turn the cards that play open up:
     # the others slide there (the translate of an animation), not jump under a finger.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
+from html import escape
 from html.parser import HTMLParser
 
 from web_support import catalog, english, i18n, render, store, view
@@ -265,7 +266,10 @@ def test_the_rules_page_says_how_to_play_with_a_finger_a_mouse_or_keys() -> None
         page = render.rules_page(cat, "fan-tan", rules)
         part = page[page.index("controls-help"):]
         assert f"<h3>{cat.t('rules.controls')}</h3>" in page
-        assert part.count("<li>") == 4 and cat.t("button.play") in part, language
+        assert part.count("<li") == 4 and cat.t("button.play") in part, language
+        # (the keys' three lines marked, for a touch screen's style to leave out)
+        assert part.count('<li class="keys">') == 3
+        assert f'<li class="keys">{escape(cat.t("rules.controls.move"))}</li>' in part
         assert "{" not in part  # (every placeholder filled)
 
 
