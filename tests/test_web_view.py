@@ -360,6 +360,29 @@ def test_presets_are_recognised_and_described() -> None:
     assert view.preset_of(fantan.preset("fan-tan").replace(build_order="eights-first")) is None
 
 
+def test_the_rules_page_says_nothing_of_a_rule_that_changes_nothing() -> None:
+    # Who leads the next hand, in a match of one hand: the page does not say the winner will.
+    leads = "The winner of a hand leads the next one."
+    points = fantan.preset("points")
+    assert leads in view.rules_text(CAT, points)
+    one = view.rules_text(CAT, points.replace(match_hands=1))
+    assert "A match is a single hand." in one and leads not in one
+    assert leads not in view.rules_text(CAT, fantan.preset("fan-tan").replace(
+        winner_leads_next=True, match_hands=3))  # (the 7♦'s holder leads every hand)
+    # Each loser's chip per card, said under chips scoring only.
+    per_card = "Each loser also pays the winner a chip per card left."
+    assert per_card in view.rules_text(CAT, fantan.preset("fan-tan-chips"))
+    assert per_card not in view.rules_text(CAT, fantan.preset("fan-tan").replace(
+        pay_per_card=True))
+    # Every preset and every idle field in every combination: the page agrees with the engine.
+    for rules in fantan.PRESETS.values():
+        for hands in (1, 3):
+            r = rules.replace(match_hands=hands)
+            text = view.rules_text(CAT, r)
+            assert (leads in text) == (r.winner_leads_next
+                                       and "winner_leads_next" not in r.idle_fields())
+
+
 def test_the_title_names_the_rule_system_in_play() -> None:
     assert view.game_name(CAT, None) == "Sevens"  # before a game is dealt
     assert view.game_name(CAT, fantan.preset("fan-tan").replace(players=6)) == "Sevens"

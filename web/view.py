@@ -713,10 +713,11 @@ def rules_text(cat: Catalog, rules: fantan.Rules) -> list[str]:
     if rules.pass_penalty != "none":
         lines.append(cat.t(f"rules.penalty.{rules.pass_penalty}"))
     lines.append(cat.t(f"rules.scoring.{rules.scoring}"))
-    if rules.scoring == "chips" and rules.pay_per_card:
+    idle = rules.idle_fields()  # (a field that changes nothing is not mentioned)
+    if rules.pay_per_card and "pay_per_card" not in idle:
         lines.append(cat.t("rules.scoring.pay-per-card"))
     lines.append(cat.n("rules.match", rules.hands_in_match()))
-    if rules.winner_leads_next and rules.opening != "holder":
+    if rules.winner_leads_next and "winner_leads_next" not in idle:
         lines.append(cat.t("rules.winner-leads"))
     return lines
 
