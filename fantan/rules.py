@@ -174,6 +174,9 @@ def _validate(r: Rules) -> None:
                 "opening_card",
                 f"opening {r.opening!r} needs a card of the start rank {r.start_rank!r}",
             )
+    elif all(deck_for(deck, "low").find(r.opening_card) is None for deck in DECKS):
+        # (kept while idle, as a card of some deck: the deck may come back to it)
+        raise refuse("opening_card", "it must be a card code such as '7D'")
     if r.passing == "limited" and r.pass_penalty != "none":
         raise refuse("pass_penalty", "limited passing has no pass penalty; choose 'none'",
                      "limited")

@@ -155,6 +155,9 @@ REFUSED = [
     ("fan-tan", dict(opening_card="8D"), "opening_card"),
     ("fan-tan-chips", dict(opening_card="5D"), "opening_card"),
     ("cinquillo", dict(opening="holder", opening_card="7D"), "opening_card"),
+    # Ignored by the other openings, but still a card code (the new-game screen reads it).
+    ("fan-tan", dict(opening="preplaced", opening_card="not a card"), "opening_card"),
+    ("sevens", dict(opening_card=""), "opening_card"),
 ]
 
 
@@ -181,7 +184,7 @@ ALLOWED = [
     ("fan-tan", dict(start_rank="5", opening_card="5S")),
     ("fan-tan", dict(opening="any-start", start_rank="chosen")),
     ("fan-tan", dict(opening="preplaced", preplaced_from="hands")),
-    ("fan-tan", dict(opening="preplaced", opening_card="not a card")),  # ignored there
+    ("fan-tan", dict(opening="preplaced", opening_card="5O")),  # another deck's: ignored there
     ("fan-tan", dict(scoring="placement")),
     ("fan-tan", dict(scoring="penalty-points", pass_penalty="card")),
     ("fan-tan", dict(passing="limited", pass_limit=0)),
