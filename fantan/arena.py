@@ -22,6 +22,8 @@ import os
 import time
 from collections.abc import Container, Sequence
 from dataclasses import dataclass, field
+from multiprocessing.context import BaseContext
+from multiprocessing.pool import Pool
 
 from . import ai
 from .game import Result, new_game
@@ -101,6 +103,19 @@ def _job(args: tuple[Rules, int, str, str, int | None]) -> Tally:
     return play_deal(*args)
 
 
+def _use_budgets(budgets: dict[str, dict[str, float]]) -> None:
+    """A worker's budgets: the parent's (changed by --budget-ms), whether the worker was forked
+    from it or started afresh (spawn, forkserver), where they would be the defaults."""
+    for level, budget in budgets.items():
+        ai.BUDGETS[level].update(budget)
+
+
+def pool(jobs: int, context: BaseContext | None = None) -> Pool:
+    """A pool of ``jobs`` worker processes that search with the budgets of this one."""
+    return (context or multiprocessing.get_context()).Pool(
+        jobs, initializer=_use_budgets, initargs=(ai.BUDGETS,))
+
+
 def run(rules: Rules, tested: str, other: str, deals: Sequence[int], iterations: int | None,
         jobs: int) -> Tally:
     total = Tally(seat_games=[0] * rules.players, seat_wins=[0] * rules.players)
@@ -109,8 +124,8 @@ def run(rules: Rules, tested: str, other: str, deals: Sequence[int], iterations:
         for task in tasks:
             total.add(_job(task))
     else:
-        with multiprocessing.Pool(jobs) as pool:
-            for t in pool.imap_unordered(_job, tasks, chunksize=4):
+        with pool(jobs) as workers:
+            for t in workers.imap_unordered(_job, tasks, chunksize=4):
                 total.add(t)
     return total
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import multiprocessing
 import random
 from contextlib import redirect_stdout
 
@@ -354,6 +355,23 @@ def test_arena_smoke() -> None:
     assert "wins" in text and "95% interval" in text and "over deals" in text
     assert "cards left" in text and "p90" in text
     assert "24 games" in text
+
+
+def _hard_budget() -> float:
+    return ai.BUDGETS["hard"]["budget_ms"]
+
+
+@pytest.mark.parametrize("method", ["spawn", "fork"])
+def test_the_arena_s_workers_search_with_the_budget_asked_for(method: str) -> None:
+    # --budget-ms changes this process's budget; workers started afresh (spawn, forkserver:
+    # Python 3.14's default here) import the default one unless they are given it.
+    saved = ai.BUDGETS["hard"]["budget_ms"]
+    ai.BUDGETS["hard"]["budget_ms"] = 35.0
+    try:
+        with arena.pool(1, multiprocessing.get_context(method)) as workers:
+            assert workers.apply(_hard_budget) == 35.0
+    finally:
+        ai.BUDGETS["hard"]["budget_ms"] = saved
 
 
 def test_the_arena_interval_takes_the_deal_as_the_unit() -> None:
