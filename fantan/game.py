@@ -60,9 +60,10 @@ class SaveError(ValueError):
 class Event(NamedTuple):
     """One public step of a hand.
 
-    kind: "preplace" (``cards`` laid out before play), "play" (``card``), "pass" (``cards``: what
-    was playable at that moment), "eliminated" (``cards``: laid out), "give" (``card`` from
-    ``seat`` to ``to``; None where the observer may not see it).
+    kind: "preplace" (``cards`` laid out before play), "play" (``card``), "pass" (``cards``: the
+    cards the table took at that moment, every row's needs, none of them the passer's under
+    forced passing), "eliminated" (``cards``: laid out), "give" (``card`` from ``seat`` to
+    ``to``; None where the observer may not see it).
     """
 
     kind: str
@@ -485,6 +486,8 @@ def new_game(
     preplace_deck = rules.opening == "preplaced" and rules.preplaced_from == "deck"
     pool = [x for x in deck.natural_order if not (preplace_deck and (1 << x) & g.start_cards)]
     sizes = deal_sizes(n, len(pool), dealer)
+    if hands is not None and seed is not None:
+        raise ValueError("new_game takes a seed or explicit hands, not both")
     if hands is None:
         if seed is None or type(seed) is not int or seed < 0:
             # (Python seeds -n as n: a negative seed would only repeat a deal.)
@@ -524,7 +527,7 @@ def new_game(
     s._dealer = dealer
     s._deal = deal
     s._dealt = dealt
-    s._seed = seed if hands is None else None
+    s._seed = seed
     s._leader = leader
     s._hist = hist
     s._nmoves = 0
@@ -733,13 +736,14 @@ class Observation:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Observation:
-        """An Observation from ``to_dict`` data; ValueError if it does not fit together."""
+        """An Observation from ``to_dict`` data; ValueError if it does not fit together (its
+        seats, its counts per seat, its hand and table, its moves)."""
         try:
             rules = Rules.from_dict(d["rules"])
             deck = geometry(rules).deck
             start = d["start"]
             gift = d["gift"]
-            return cls(
+            obs = cls(
                 seat=int(d["seat"]),
                 rules=rules,
                 dealer=int(d["dealer"]),
@@ -763,6 +767,28 @@ class Observation:
             )
         except (KeyError, TypeError, IndexError, AttributeError) as e:
             raise ValueError(f"not an observation: {e!r}") from None
+        obs._check()
+        return obs
+
+    def _check(self) -> None:
+        """ValueError naming the first thing that does not fit together."""
+        g = self.geometry
+        n = g.n
+
+        def wrong(what: str) -> ValueError:
+            return ValueError(f"not an observation: {what} does not fit the rest")
+        if not 0 <= self.seat < n or not 0 <= self.dealer < n or not (
+                self.to_move is None or 0 <= self.to_move < n):
+            raise wrong("a seat")
+        if any(len(x) != n for x in (self.hand_sizes, self.dealt, self.passes)):
+            raise wrong("a count per seat")
+        if (self.hand_mask & self.table_mask
+                or self.hand_sizes[self.seat] != self.hand_mask.bit_count()):
+            raise wrong("the hand")
+        for m in self.legal_moves:
+            pm = _parse_move(g, m)
+            if pm is None or pm[1] and not pm[1] & self.hand_mask:
+                raise wrong(f"the move {m!r}")
 
     def __repr__(self) -> str:
         return f"<Observation seat={self.seat} to_move={self.to_move} hand={self.hand}>"

@@ -3,6 +3,7 @@ cards, however the object is searched."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 
@@ -89,12 +90,22 @@ def test_observation_holds_own_hand_sizes_and_history():
             assert obs.rows() == state.rows()
 
 
-def test_pass_events_show_what_was_playable():
-    state = positions("sjueren", 8)[-1]
-    passes = [e for e in state.history if e.kind == "pass"]
+@pytest.mark.parametrize("name", ["sjueren", "ristiseiska", "eights-first", "shichi-narabe",
+                                  "cinquillo", "domino"])
+def test_pass_events_show_what_was_playable(name):
+    passes = 0
+    for seed in range(6):
+        states = positions(name, seed)
+        for before, after in itertools.pairwise(states):
+            e = after.history[-1]
+            if e.kind == "pass":
+                passes += 1
+                # The cards the table took then: every row's needs (a forced passer held none).
+                needs = {code for row in before.rows() for code in row.needs}
+                assert set(e.cards) == needs and len(e.cards) == len(needs)
+                if before.rules.passing == "forced":
+                    assert not needs & set(before.hand(e.seat))
     assert passes
-    for e in passes:
-        assert e.cards, "a pass records the cards playable at that moment"
 
 
 @pytest.mark.parametrize("name", ["fan-tan", "ruter-7", "shichi-narabe", "cinquillo",
@@ -109,6 +120,24 @@ def test_to_dict_is_json_and_round_trips(name):
             assert back.to_dict() == d
             assert tuple(back.hand) == tuple(obs.hand)
             assert sorted(d["hand"]) == sorted(state.hand(seat))
+
+
+def test_an_observation_that_does_not_fit_together_is_refused():
+    state = fantan.new_game(fantan.preset("fan-tan"), seed=1)
+    d = state.observation(state.to_move).to_dict()
+    assert fantan.Observation.from_dict(d).legal_moves == ("7D",)
+    not_in_hand = next(c for c in ("KS", "KH", "KD") if c not in d["hand"])
+    for key, value, what in [
+        ("seat", 9, "a seat"), ("to_move", -1, "a seat"),
+        ("hand_sizes", [13, 13, 13], "a count per seat"),
+        ("table", d["hand"][:1], "the hand"),
+        ("legal_moves", [not_in_hand], f"the move '{not_in_hand}'"),
+        ("legal_moves", ["zz"], "the move 'zz'"),
+    ]:
+        with pytest.raises(ValueError, match=f"{what} does not fit"):
+            fantan.Observation.from_dict({**d, key: value})
+        with pytest.raises(ValueError):
+            fantan.ai.choose("easy", {**d, key: value})
 
 
 def hidden_cards(state: fantan.GameState, seat: int) -> list[frozenset[str]]:

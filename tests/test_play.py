@@ -444,6 +444,10 @@ def test_explicit_deal_accepts_ten_as_t(kit):
     assert a == b
 
 
-def test_seeded_and_explicit_need_one_of_them():
+def test_seeded_and_explicit_need_one_of_them(kit):
+    rules = fantan.preset("fan-tan")
     with pytest.raises((ValueError, TypeError)):
-        fantan.new_game(fantan.preset("fan-tan"))
+        fantan.new_game(rules)
+    # Both: the seed would say nothing of the deal (and was dropped without a word).
+    with pytest.raises(ValueError, match="not both"):
+        fantan.new_game(rules, seed=5, hands=kit.build_deal(rules, {}))
