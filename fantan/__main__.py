@@ -122,7 +122,7 @@ def main(argv: list[str] | None = None, stdin: TextIO = sys.stdin,
             return 2
     else:
         rules = preset(args.preset)
-        if args.players:
+        if args.players is not None:
             try:
                 rules = rules.replace(players=args.players)
             except RulesError as e:
@@ -132,9 +132,8 @@ def main(argv: list[str] | None = None, stdin: TextIO = sys.stdin,
         print(f"{args.preset}, seed {seed}, {rules.players} players, "
               f"{match.hands} hand(s)", file=out)
     human = None if args.watch else 0
-    move_no = 0
     while True:
-        played = play_hand(match, human, args.level, args.save, stdin, out, move_no)
+        played = play_hand(match, human, args.level, args.save, stdin, out)
         if played is None:
             return 0
         match = played
@@ -162,7 +161,7 @@ def main(argv: list[str] | None = None, stdin: TextIO = sys.stdin,
 
 
 def play_hand(match: Match, human: int | None, level: str, save: str | None, stdin: TextIO,
-              out: TextIO, move_no: int) -> Match | None:
+              out: TextIO) -> Match | None:
     """Play the current hand to its end; None if the player quits."""
     spanish = match.rules.deck == "spanish40"
     while not match.state.is_over:
@@ -170,7 +169,7 @@ def play_hand(match: Match, human: int | None, level: str, save: str | None, std
         seat = state.to_move
         assert seat is not None
         if seat != human:
-            move = ai.choose(level, state.observation(seat), seed=move_no)
+            move = ai.choose(level, state.observation(seat), seed=ai.seed_for(match))
             print(f"P{seat}: {_describe(move, spanish)}", file=out)
         else:
             legal = state.legal_moves()
@@ -178,16 +177,15 @@ def play_hand(match: Match, human: int | None, level: str, save: str | None, std
                 print("You: no move, you pass.", file=out)
                 move = "pass"
             else:
-                move = _ask(state, level, move_no, stdin, out)
+                move = _ask(state, level, ai.seed_for(match), stdin, out)
                 if move == "quit":
                     return None
         match = match.play(move)
-        move_no += 1
         _save(match, save)
     return match
 
 
-def _ask(state: GameState, level: str, move_no: int, stdin: TextIO, out: TextIO) -> str:
+def _ask(state: GameState, level: str, seed: int, stdin: TextIO, out: TextIO) -> str:
     spanish = state.rules.deck == "spanish40"
     legal = state.legal_moves()
     print("", file=out)
@@ -208,7 +206,7 @@ def _ask(state: GameState, level: str, move_no: int, stdin: TextIO, out: TextIO)
         if text == "quit":
             return "quit"
         if text == "?":
-            hint = ai.choose(level, state.observation(0), seed=move_no)
+            hint = ai.choose(level, state.observation(0), seed=seed)
             print(f"  hint: {_describe(hint, spanish)}", file=out)
             continue
         why = explain(state, text)

@@ -114,10 +114,36 @@ def test_a_negative_seed_is_refused_everywhere(capsys):
         fantan.load_match(json.dumps(match))
     # The terminal game says what is wrong with its options instead of a traceback.
     for argv, words in ((["--seed", "-2"], "--seed must be 0 or more"),
-                        (["--players", "12"], "3 to 8 players")):
+                        (["--players", "12"], "3 to 8 players"),
+                        (["--players", "0"], "3 to 8 players")):
         with pytest.raises(SystemExit) as stop:
             cli.main([*argv, "--watch"])
         assert stop.value.code == 2 and words in capsys.readouterr().err
+
+
+def test_the_terminal_game_goes_on_from_a_save_as_it_would_have(tmp_path, monkeypatch, capsys):
+    # A watched match of Easy players (every choice drawn from its seed), saved after each move:
+    # loaded from its save in the second hand, it ends as the match played through did. (The
+    # seeds were counted from 0 at each hand and at each start, so a loaded match went its own
+    # way.)
+    whole, part = tmp_path / "whole.json", tmp_path / "part.json"
+    kept: list[str] = []
+    real_save = cli._save
+
+    def save(match: fantan.Match, path: str | None) -> None:
+        real_save(match, path)
+        if match.hand_number == 2 and len(match.state.moves) == 5:
+            kept.append(match.to_json())
+    monkeypatch.setattr(cli, "_save", save)
+    cli.main(["--watch", "--preset", "sjueren", "--seed", "4", "--level", "easy",
+              "--save", str(whole)])
+    assert len(kept) == 1
+    monkeypatch.setattr(cli, "_save", real_save)
+    part.write_text(kept[0], encoding="utf-8")
+    cli.main(["--watch", "--load", str(part), "--level", "easy", "--save", str(part)])
+    assert part.read_text(encoding="utf-8") == whole.read_text(encoding="utf-8")
+    assert fantan.load_match(whole.read_text(encoding="utf-8")).is_over
+    capsys.readouterr()
 
 
 def test_seed_deal_does_not_depend_on_dealer_order_of_cards():

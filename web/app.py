@@ -505,8 +505,7 @@ class Page:
         """A move from the computer player in the worker (or here, if the worker failed)."""
         state = self.match.state
         obs = state.observation(seat)
-        seed = (self.match.seed * 7919 + self.match.hand_number * 1009 + len(state.moves)
-                + seat) % 2**31
+        seed = fantan.ai.seed_for(self.match)
         legal = obs.legal_moves
         if len(legal) == 1:
             return legal[0]  # nothing to think about
