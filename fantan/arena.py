@@ -190,7 +190,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = ap.parse_args(argv)
     rules = preset(args.preset)
-    if args.players:
+    if args.players is not None:
         rules = rules.replace(players=args.players)
     if args.budget_ms is not None:
         ai.BUDGETS["hard"]["budget_ms"] = args.budget_ms

@@ -708,6 +708,14 @@ class Observation:
             return (0,) * len(self.passes)
         return self.passes
 
+    @property
+    def passes_left(self) -> tuple[int | None, ...]:
+        """Passes each seat may still make under limited passing (while it may, it passes even
+        when a card fits); None for every seat where passing is forced."""
+        if self.rules.passing != "limited":
+            return (None,) * len(self.passes)
+        return tuple(max(self.rules.pass_limit - p, 0) for p in self.passes)
+
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able data (card codes as strings), for a web worker."""
         deck = self.geometry.deck

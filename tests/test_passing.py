@@ -118,11 +118,16 @@ def test_voluntary_passes_until_the_limit():
         state = advance(state, 0)
         assert "pass" in state.legal_moves() and len(state.legal_moves()) > 1
         assert state.why_illegal("pass") is None
+        assert state.observation(1).passes_left[0] == 3 - k
         state = state.play("pass")
         assert state.observation(0).passes[0] == k + 1
+        assert state.observation(1).passes_left[0] == 2 - k  # (public: any seat sees it)
     state = advance(state, 0)
     assert "pass" not in state.legal_moves()
     assert state.why_illegal("pass") == "must-play"
+    assert state.observation(0).passes_left[0] == 0
+    forced = fantan.new_game(fantan.preset("fan-tan"), seed=3)
+    assert forced.observation(0).passes_left == (None,) * 4
 
 
 def test_limited_seek_holder_cannot_pass_and_waiting_passes_count(kit):

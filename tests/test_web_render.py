@@ -131,7 +131,7 @@ def test_no_inline_styles_or_handlers_anywhere() -> None:
         render.menu(CAT, {"speed": "fast", "level": "hard", "four_colour": True},
                     store.parse_stats(None)),
         render.controls(CAT, tv, dealing=False, my_turn=True, computers_moving=False,
-                        selected="5O", limited=True),
+                        selected="5O"),
     ]
     for html in parts:
         for _tag, attrs in parse(html):
@@ -144,7 +144,7 @@ def test_pass_button_only_where_passing_is_a_choice() -> None:
         state = fantan.new_game(fantan.preset(name), seed=3)
         tv = view.table_view(CAT, state.observation(0))
         html = render.controls(CAT, tv, dealing=False, my_turn=True, computers_moving=False,
-                               selected=None, limited=state.rules.passing == "limited")
+                               selected=None)
         assert ('id="pass"' in html) == limited
         assert 'id="play"' in html and 'id="hint"' in html and 'id="fast-forward"' in html
         if limited:  # how many are left where there is room; "Pass" alone on a phone
@@ -152,10 +152,10 @@ def test_pass_button_only_where_passing_is_a_choice() -> None:
             # its passes used up: no button for a pass that cannot be made
             spent = render.controls(CAT, dataclasses.replace(tv, passes_left=0, can_pass=False),
                                     dealing=False, my_turn=True, computers_moving=False,
-                                    selected=None, limited=True)
+                                    selected=None)
             assert 'id="pass"' not in spent and 'id="play"' in spent
     dealing = render.controls(CAT, None, dealing=True, my_turn=False, computers_moving=False,
-                              selected=None, limited=False)
+                              selected=None)
     assert 'id="skip-deal"' in dealing
 
 

@@ -1015,7 +1015,7 @@ class Page:
         else:
             self.put("controls", render.controls(
                 cat, tv, dealing=self.dealing, my_turn=my_turn, computers_moving=computers,
-                selected=self.selected, limited=rules.passing == "limited"))
+                selected=self.selected))
         self.put("info", render.info(cat, tv, self.settings["level"]))
         self.focus_after(focus, my_turn)
         root.dataset.turn = "" if state.to_move is None else str(state.to_move)

@@ -283,14 +283,15 @@ def notice(cat: Catalog, text: str) -> str:
 
 
 def controls(cat: Catalog, tv: view.TableView | None, *, dealing: bool, my_turn: bool,
-             computers_moving: bool, selected: str | None, limited: bool) -> str:
+             computers_moving: bool, selected: str | None) -> str:
     """Hint, Play (Give), Pass where passing is a choice, fast forward or skip."""
     if dealing:
         return button("skip-deal", cat.t("button.skip-deal"), cls="wide")
     giving = tv is not None and tv.giving
     parts = [button("hint", cat.t("button.hint"), disabled=not my_turn, cls="secondary")]
+    # (limited passing only; its passes used up, the button has nothing more to offer)
     left = tv.passes_left if tv is not None and tv.passes_left is not None else 0
-    if limited and left > 0:  # (its passes used up, the button has nothing more to offer)
+    if left > 0:
         can = bool(tv and tv.can_pass and my_turn)
         # (on a phone, "Pass" alone: our badge says how many are left)
         label = (f'<span class="long">{escape(cat.n("button.pass-left", left))}</span>'

@@ -192,13 +192,6 @@ class TableView:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def passes_left(rules: fantan.Rules, passes: int) -> int | None:
-    """Passes still allowed under limited passing; None where passing is not counted so."""
-    if rules.passing != "limited":
-        return None
-    return max(rules.pass_limit - passes, 0)
-
-
 def table_view(cat: Catalog, obs: fantan.Observation, totals: Sequence[int] = (),
                hand_number: int = 1, hands: int = 1) -> TableView:
     """Everything the table shows to the human, from the human's observation."""
@@ -222,7 +215,7 @@ def table_view(cat: Catalog, obs: fantan.Observation, totals: Sequence[int] = ()
             turn=s == obs.to_move,
             # (a warning for play: none once the hand is over)
             low=0 < obs.hand_sizes[s] <= LOW_CARDS and s not in obs.out and not obs.is_over,
-            passes_left=passes_left(rules, obs.passes[s]),
+            passes_left=obs.passes_left[s],
             place=places.get(s),
             eliminated=s in obs.eliminated,
             chips=((totals[s] if totals else 0) - paid[s]) if chips_scoring else None,
@@ -234,9 +227,7 @@ def table_view(cat: Catalog, obs: fantan.Observation, totals: Sequence[int] = ()
     fitting = set(obs.fitting)  # (none once the hand is over: then no card is dimmed)
     hand = [HandCard(c, (("give:" + c) if giving else c) in legal,
                      c in fitting or obs.is_over) for c in obs.hand]
-    can_pass = (
-        rules.passing == "limited" and "pass" in legal and len(legal) > 1
-    )
+    can_pass = "pass" in legal and len(legal) > 1  # (a pass that is a choice)
     return TableView(
         seats=seats,
         rows=row_views(cat, rules, obs.rows(), start_rank(obs), over=obs.is_over),
@@ -245,7 +236,7 @@ def table_view(cat: Catalog, obs: fantan.Observation, totals: Sequence[int] = ()
         pot=sum(paid) if chips_scoring else None,
         free_first=rules.start_rank == "chosen" and obs.start is None,
         can_pass=can_pass,
-        passes_left=passes_left(rules, obs.passes[obs.seat]),
+        passes_left=obs.passes_left[obs.seat],
         giving=giving,
         hand_number=hand_number,
         hands=hands,
