@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from .cards import STRIDE, CardSet
 from .core import GIVE, PASS, PLAY, Core, Geometry, chips_paid, geometry
@@ -856,7 +856,12 @@ def _parse_json(text: object) -> Any:
                         "damaged") from None
 
 
-def _catch(fn: Any) -> Any:
+T = TypeVar("T")
+
+
+def _catch(fn: Callable[[], T]) -> T:
+    """``fn()``, any failure of it a SaveError (an illegal move, invalid rules, or data that
+    does not fit together)."""
     try:
         return fn()
     except SaveError:

@@ -180,7 +180,7 @@ def new_match(rules: Rules | str, seed: int, dealer: int = 0) -> Match:
 def load_match(text: str | bytes) -> Match:
     """A Match from ``to_json`` text; SaveError for anything that is not a valid match save."""
     data = _parse_json(text)
-    return _catch(lambda: match_from_dict(data))  # type: ignore[no-any-return]
+    return _catch(lambda: match_from_dict(data))
 
 
 def match_from_dict(data: Any) -> Match:

@@ -428,7 +428,7 @@ def menu(cat: Catalog, settings: dict[str, Any], stats: dict[str, Any] | None = 
     ``counts_at`` is the easier level than the one chosen that the game in play counts at in
     the record (store.counts_at), if there is one."""
     speeds = [(s, cat.t(f"speed.{s}"), True) for s in ("slow", "normal", "fast")]
-    levels = [(lv, cat.t(f"level.{lv}"), True) for lv in ("easy", "medium", "hard")]
+    levels = [(lv, cat.t(f"level.{lv}"), True) for lv in fantan.ai.LEVELS]
     four = (f'<label class="check"><input type="checkbox" id="menu-four"'
             f'{" checked" if settings["four_colour"] else ""}> '
             f'{escape(cat.t("settings.four-colour"))}</label>')
@@ -502,11 +502,6 @@ def match_label(cat: Catalog, rules: fantan.Rules, value: int | None) -> str:
     return cat.n("setup.match-hands", value)
 
 
-CUSTOM_AXES = ("deck", "ace", "start_rank", "opening", "opening_card", "preplaced_from",
-               "build_order", "passing", "pass_limit", "pass_penalty", "scoring",
-               "pay_per_card", "winner_leads_next")
-
-
 def gives_up_note(cat: Catalog, gives_up: bool) -> str:
     """The new-game screen's warning that dealing counts the game in play as not won (empty
     when it does not)."""
@@ -534,14 +529,14 @@ def setup(cat: Catalog, draft: dict[str, Any], gives_up: bool = False) -> str:
         )
     rules = draft["rules"]
     players = [(str(n), str(n), True) for n in range(3, 9)]
-    levels = [(lv, cat.t(f"level.{lv}"), True) for lv in ("easy", "medium", "hard")]
+    levels = [(lv, cat.t(f"level.{lv}"), True) for lv in fantan.ai.LEVELS]
     matches = [("" if m is None else str(m), match_label(cat, rules, m), True)
-               for m in view.match_choices(rules)]
+               for m in view.MATCH_CHOICES]
     custom = ""
     if chosen == "custom":
         fields = []
         idle = rules.idle_fields()  # (no effect under the rest of the rules: not to choose)
-        for axis in CUSTOM_AXES:
+        for axis in view.AXES:
             options = view.axis_options(cat, rules, axis)
             current = getattr(rules, axis)
             refused = [o for o in options if not o.allowed]

@@ -624,9 +624,8 @@ def axis_options(cat: Catalog, rules: fantan.Rules, axis: str) -> list[AxisOptio
     return out
 
 
-def match_choices(rules: fantan.Rules) -> list[int | None]:
-    """Match lengths offered: the rules' own, one per player, and a few fixed lengths."""
-    return [None, 1, 3, 5, 10]
+MATCH_CHOICES: tuple[int | None, ...] = (None, 1, 3, 5, 10)
+"""Match lengths offered: the rules' own (None) and a few fixed lengths."""
 
 
 def own_match_length(rules: fantan.Rules, custom: dict[str, Any] | None) -> fantan.Rules:
