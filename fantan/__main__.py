@@ -169,7 +169,7 @@ def play_hand(match: Match, human: int | None, level: str, save: str | None, std
         seat = state.to_move
         assert seat is not None
         if seat != human:
-            move = ai.choose(level, state.observation(seat), seed=ai.seed_for(match))
+            move = ai.choose(level, state.observation(seat), seed=match.move_seed)
             print(f"P{seat}: {_describe(move, spanish)}", file=out)
         else:
             legal = state.legal_moves()
@@ -177,7 +177,7 @@ def play_hand(match: Match, human: int | None, level: str, save: str | None, std
                 print("You: no move, you pass.", file=out)
                 move = "pass"
             else:
-                move = _ask(state, level, ai.seed_for(match), stdin, out)
+                move = _ask(state, level, match.move_seed, stdin, out)
                 if move == "quit":
                     return None
         match = match.play(move)

@@ -53,6 +53,14 @@ class Match:
         """How many hands the match has."""
         return self.rules.hands_in_match()
 
+    @property
+    def move_seed(self) -> int:
+        """A seed for a computer player's move now (fantan.ai.choose): another for every move,
+        hand and match, and the same again in this match reloaded from its save."""
+        state = self.state
+        return (self.seed * 7919 + self.hand_number * 1009 + len(state.moves)
+                + (state.to_move or 0)) % 2**31
+
     def _finished(self) -> tuple[Result, ...]:
         r = self.state.result
         return self.results if r is None else self.results + (r,)

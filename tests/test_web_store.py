@@ -4,10 +4,13 @@ reported once, two tabs never overwrite each other, each finished hand counted o
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
-from web_support import store
+from web_support import WEB, store
 
 import fantan
 import fantan.ai
@@ -575,3 +578,29 @@ def test_a_bad_save_waiting_for_room_never_removes_a_save_written_over_it() -> N
     assert s.save(a_match())
     assert not any(k.startswith(store.ASIDE_PREFIX) for k in storage.data)  # nothing to keep
     assert store.parse_save(storage.data[store.SAVE_KEY]) == a_match()
+
+
+def test_the_page_s_own_modules_leave_the_computer_players_unloaded() -> None:
+    # The page's main thread loads the engine alone (its players load in a worker): a game
+    # dealt, saved, read back and drawn, its menus too, never import fantan.ai.
+    script = f"""
+import sys
+sys.path[:0] = [{str(WEB)!r}, {str(Path(__file__).parent)!r}]
+import fantan
+from web_support import english, render, store, view
+cat = english()
+match = fantan.new_match(fantan.preset("shichi-narabe"), 3)
+while not match.state.is_over:
+    match = match.play(match.state.legal_moves()[-1])
+match = store.parse_save(store.save_text(match))
+tv = view.table_view(cat, match.state.observation(0), match.totals)
+render.controls(cat, tv, dealing=False, my_turn=True, computers_moving=False, selected=None)
+render.menu(cat, {{"speed": "fast", "level": "hard", "four_colour": False}},
+            store.parse_stats(None))
+render.setup(cat, {{"preset": "custom", "rules": match.rules, "level": "hard", "match": None}})
+print(match.move_seed, "fantan.ai" in sys.modules)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True, cwd=WEB.parent)
+    assert done.stdout.split()[1] == "False", done.stdout
+    assert store.LEVELS == fantan.ai.LEVELS  # (the page's copy of the levels)

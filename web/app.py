@@ -505,7 +505,7 @@ class Page:
         """A move from the computer player in the worker (or here, if the worker failed)."""
         state = self.match.state
         obs = state.observation(seat)
-        seed = fantan.ai.seed_for(self.match)
+        seed = self.match.move_seed
         legal = obs.legal_moves
         if len(legal) == 1:
             return legal[0]  # nothing to think about

@@ -428,7 +428,7 @@ def menu(cat: Catalog, settings: dict[str, Any], stats: dict[str, Any] | None = 
     ``counts_at`` is the easier level than the one chosen that the game in play counts at in
     the record (store.counts_at), if there is one."""
     speeds = [(s, cat.t(f"speed.{s}"), True) for s in ("slow", "normal", "fast")]
-    levels = [(lv, cat.t(f"level.{lv}"), True) for lv in fantan.ai.LEVELS]
+    levels = [(lv, cat.t(f"level.{lv}"), True) for lv in ("easy", "medium", "hard")]
     four = (f'<label class="check"><input type="checkbox" id="menu-four"'
             f'{" checked" if settings["four_colour"] else ""}> '
             f'{escape(cat.t("settings.four-colour"))}</label>')
@@ -529,7 +529,7 @@ def setup(cat: Catalog, draft: dict[str, Any], gives_up: bool = False) -> str:
         )
     rules = draft["rules"]
     players = [(str(n), str(n), True) for n in range(3, 9)]
-    levels = [(lv, cat.t(f"level.{lv}"), True) for lv in fantan.ai.LEVELS]
+    levels = [(lv, cat.t(f"level.{lv}"), True) for lv in ("easy", "medium", "hard")]
     matches = [("" if m is None else str(m), match_label(cat, rules, m), True)
                for m in view.MATCH_CHOICES]
     custom = ""

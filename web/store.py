@@ -32,7 +32,7 @@ ASIDE_KEEP = 3
 SAVE_FORMAT = "fantan.web-save"
 SAVE_VERSION = 1
 
-LEVELS = fantan.ai.LEVELS
+LEVELS = ("easy", "medium", "hard")  # (fantan.ai.LEVELS, without loading the players)
 SPEEDS = ("slow", "normal", "fast")
 PACE = {"slow": 1.1, "normal": 0.7, "fast": 0.35, "instant": 0.0}
 """Seconds between computer moves at each speed ("instant" is for tests)."""

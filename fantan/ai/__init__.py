@@ -13,7 +13,6 @@ import random
 from typing import Any
 
 from ..game import Observation
-from ..match import Match
 from .heuristic import easy, medium
 from .search import hard
 
@@ -25,14 +24,6 @@ BUDGETS: dict[str, dict[str, float]] = {
     # Medium's choice only for a move better by more than ``z`` standard errors.
     "hard": {"budget_ms": 200.0, "min_worlds": 8, "z": 1.0},
 }
-
-
-def seed_for(match: Match) -> int:
-    """The seed for the computer player's move now in ``match``: another for every move, hand
-    and match, and the same again for a match reloaded or replayed from its save."""
-    state = match.state
-    return (match.seed * 7919 + match.hand_number * 1009 + len(state.moves)
-            + (state.to_move or 0)) % 2**31
 
 
 def choose(level: str, observation: Observation | dict[str, Any], seed: int = 0,
