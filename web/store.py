@@ -138,7 +138,7 @@ def parse_stats(text: str | None) -> dict[str, Any]:
         counts = [row.get(name) for name in STAT_COUNTS]
         if not all(type(c) is int and 0 <= c < 10**9 for c in counts):
             continue
-        counted = dict(zip(STAT_COUNTS, counts, strict=True))
+        counted = {name: int(row[name]) for name in STAT_COUNTS}
         if _sound(counted):
             out["levels"][lv] = counted
     return out
@@ -185,7 +185,7 @@ def note_level(stats: dict[str, Any], match: fantan.Match, level: str) -> bool:
         played.update(hand=match.hand_number, hand_level=level)
     for name in ("hand_level", "match_level"):
         played[name] = min(played[name], level, key=LEVELS.index)
-    return played != before
+    return bool(played != before)
 
 
 def counts_at(stats: dict[str, Any], match: fantan.Match | None, level: str) -> str | None:
