@@ -236,6 +236,37 @@ def test_update_is_offered_and_keeps_the_game(
     assert all(int(tab.get_attribute("#app", "data-boots") or 0) >= 4 for tab in (page, other))
 
 
+def test_try_again_leaves_a_broken_version_for_a_fixed_one(
+    persistent, own_server: Server, own_site: Path, watch: Watch, game
+) -> None:
+    # A build that fails as it starts, taken as an update: its page says so. A fixed build
+    # deployed since is what Try again starts (a reload alone started the broken one again for
+    # as long as a tab of it stayed open: a waiting worker takes over only then).
+    watch.allow(r"a broken build|^Python traceback|^console error|^uncaught error")
+    context: BrowserContext = persistent()
+    page = context.pages[0] if context.pages else context.new_page()
+    game.boot(page, own_server.url)
+    game.wait_offline_ready(page)
+    settled(page)
+    main = own_site / "main.py"
+    good = main.read_text()
+    main.write_text('raise RuntimeError("a broken build")\n')
+    build.write_service_worker(own_site)
+    page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    expect(page.locator("#update")).to_be_visible(timeout=60_000)
+    with page.expect_event("load", timeout=60_000):
+        page.click("#update-load")
+    expect(page.locator("html")).to_have_attribute("data-phase", "error", timeout=120_000)
+    expect(page.locator("#retry")).to_be_visible()
+    # The fix: the same start as before the broken build, a comment apart.
+    main.write_text(good + "\n# the fixed build\n")
+    build.write_service_worker(own_site)
+    with page.expect_event("load", timeout=60_000):
+        page.click("#retry")
+    game.wait_ready(page)
+    assert "the fixed build" in page.evaluate("() => fetch('./main.py').then(r => r.text())")
+
+
 def test_the_harness_catches_off_origin_requests_and_errors(
     page: Page, server: Server, watch: Watch, game
 ) -> None:

@@ -81,7 +81,39 @@ function fail(key) {
   $("table").setAttribute("aria-busy", "false");
 }
 
-$("retry").addEventListener("click", () => location.reload());
+// Try again: a start that failed may be a broken version, and a fixed one may be out by now.
+// A reload alone would start the broken one again for as long as any tab of it stays open (a
+// waiting worker takes over only then), so a fixed version found or waiting takes over first.
+$("retry").addEventListener("click", async () => {
+  $("retry").disabled = true;
+  try {
+    const registration = navigator.serviceWorker
+      && await navigator.serviceWorker.getRegistration();
+    if (registration && navigator.serviceWorker.controller) {
+      await registration.update();
+      const worker = registration.waiting || registration.installing;
+      if (worker && await installed(worker)) {
+        navigator.serviceWorker.addEventListener("controllerchange", () => location.reload());
+        worker.postMessage({ type: "activate-update" });
+        return;
+      }
+    }
+  } catch (error) { /* offline, or no worker: reload as it is */ }
+  location.reload();
+});
+
+// Whether a new service worker gets to "installed" (false if it fails, or takes too long).
+function installed(worker) {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (worker.state === "installed") resolve(true);
+      else if (worker.state === "redundant") resolve(false);
+    };
+    worker.addEventListener("statechange", check);
+    setTimeout(() => resolve(false), 30000);
+    check();
+  });
+}
 
 // PyScript reports its steps as "py:progress" events; map them onto the bar.
 const steps = {
