@@ -1773,6 +1773,35 @@ def test_a_finger_on_the_edge_of_a_card_takes_that_card_not_the_one_beneath(
         context.close()
 
 
+def test_the_offer_of_an_update_leaves_the_game_in_view(page: Page, server: Server,
+                                                       game) -> None:
+    # The offer lies over the title bar: no seat, row, card or button under it (at the foot
+    # of the page it hid the buttons and the hand's second row), its German words whole.
+    for size in ({"width": 390, "height": 844}, {"width": 320, "height": 568}, LANDSCAPE,
+                 {"width": 568, "height": 320}, DESKTOP):
+        page.set_viewport_size(size)
+        open_game(page, server, game, "?new=1&seed=5&speed=instant&lang=de")
+        page.wait_for_selector(MY_TURN)
+        page.evaluate("document.getElementById('update').hidden = false")
+        covered = page.evaluate("""() => {
+            const offer = document.getElementById('update').getBoundingClientRect();
+            const parts = document.querySelectorAll(
+                '.seat, .row, #hand [data-zone=hand], #controls button, #message');
+            return [...parts].filter((el) => {
+                const r = el.getBoundingClientRect();
+                return r.width && r.top < offer.bottom - 1 && r.bottom > offer.top;
+            }).map((el) => el.className || el.id);
+        }""")
+        assert covered == [], (size, covered)
+        words = page.locator("#update > span")
+        assert words.evaluate("(el) => el.scrollWidth <= el.clientWidth + 1"), size
+        box = page.locator("#update").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["width"] <= size["width"]
+        for button in ("#update-load", "#update-later"):
+            b = page.locator(button).bounding_box()
+            assert b is not None and b["x"] >= 0 and b["x"] + b["width"] <= size["width"]
+
+
 def test_a_touch_screens_rules_page_says_nothing_of_keys(browser, server: Server, watch: Watch,
                                                          game) -> None:
     # A phone has no arrow keys: its rules page says how to play with a finger only.

@@ -210,7 +210,7 @@ def test_update_is_offered_and_keeps_the_game(
         expect(tab.locator("#update")).to_be_visible(timeout=60_000)
     expect(page.locator("#app")).to_have_attribute("data-boots", "1")
     # A page loaded while the update waits is offered it at once; "Later" puts the offer away
-    # (it covers the foot of the table).
+    # (it covers the title bar).
     settled(other)
     other.reload()
     game.wait_ready(other)

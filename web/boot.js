@@ -311,7 +311,8 @@ function showUpdate(registration) {
     if (waiting) waiting.postMessage({ type: "activate-update" });
     else location.reload();
   };
-  // Not now: the banner goes (it covers the foot of the table); the next load offers it again.
+  // Not now: the banner goes (it covers the title bar and its buttons); the next load offers
+  // it again.
   $("update-later").onclick = () => {
     banner.hidden = true;
     root.dataset.update = "later";
