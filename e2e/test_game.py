@@ -752,6 +752,7 @@ def test_two_tabs_never_write_over_each_other(context: BrowserContext, server: S
     open_game(second, server, game)
     expect(first.locator("#takeover")).to_be_visible()
     expect(first.locator("#takeover")).to_contain_text("another tab")
+    expect(first.locator("#message")).to_have_text("")  # (no "Your turn" where none plays)
     # The tab that plays changes the language and the deck's colours; the first takes them
     # over with the game.
     second.click("#open-menu")
@@ -780,6 +781,7 @@ def test_two_tabs_never_write_over_each_other(context: BrowserContext, server: S
     assert saved.seed != 4 and saved.state.moves
     # The tab that stands aside shows the game as the other plays it, not its own last table.
     expect(first.locator('[data-zone="table"][data-card="7D"]')).to_be_visible()
+    expect(first.locator("#message")).to_have_text("")
     # A setting changed there is kept when it plays again; the others' choices stay.
     first.click("#open-menu")
     first.uncheck("#menu-four")

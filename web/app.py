@@ -917,6 +917,9 @@ class Page:
         self.find_focus()  # (the focus went with its button)
 
     def say_turn(self):
+        if self.passive:  # (the other tab plays: no turn here to speak of)
+            self.message("", speak=False)
+            return
         state = self.match.state
         cat = self.cat
         gift = state.pending_gift
@@ -1545,6 +1548,7 @@ class Page:
         element("takeover-buttons").innerHTML = render.button(
             "play-here", self.cat.t("button.play-here"), cls="primary")
         self.render()
+        self.message("", speak=False)  # (no "Your turn" in a tab where no card can be played)
 
     def claim(self):
         """Make this tab the one that plays, with the stored settings, and return the stored
