@@ -85,6 +85,13 @@ def test_the_loader_sits_in_the_middle_and_counts_a_first_download(
     game.wait_ready(page)
     seen = page.evaluate("window.loadingSeen")
     assert "boot.stage.download" in seen["stages"], seen["stages"]
+    # Its words go forward, each stage once: not "Starting Python…" before the download it
+    # waits for, then again after it.
+    order = ["boot.stage.start", "boot.stage.page", "boot.stage.runtime", "boot.stage.download",
+             "boot.stage.python", "boot.stage.game", "boot.ready"]
+    shown = [key for i, key in enumerate(seen["stages"])
+             if key and (i == 0 or key != seen["stages"][i - 1])]
+    assert shown == sorted(set(shown), key=order.index), shown
     inside = {v for v in seen["values"] if 25 < v < 70} - {45}
     assert len(inside) >= 3, seen["values"]
     # A later start comes from the cache: no word of a download.

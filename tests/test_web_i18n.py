@@ -157,6 +157,12 @@ def test_the_loader_texts_exist_in_every_language() -> None:
         assert set(texts[language]) == keys
         # translated, not the English fallback (the engine's name may stay the same)
         assert texts[language]["boot.failure"] != texts["en"]["boot.failure"], language
+    # Each stage of the start its own words: the first and the last read alike ("Loading the
+    # game…" at 0% and again at 85%).
+    for language in LANGUAGES:
+        stages = [text for key, text in texts[language].items()
+                  if key.startswith("boot.stage.")]
+        assert len(stages) == len(set(stages)) >= 6, language
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

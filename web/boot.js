@@ -123,9 +123,17 @@ const steps = {
   "Loaded interpreter": [85, "boot.stage.game"],
   "Loaded Pyodide": [90, null],
 };
+// (a first visit downloads the two big files as the interpreter starts loading: it says so
+// from then on, not "Starting Python…" before its download)
+const firstVisit = () => !navigator.serviceWorker || !navigator.serviceWorker.controller;
 addEventListener("py:progress", (event) => {
   const step = steps[event.detail];
-  if (step) progress(...step);
+  if (!step) return;
+  if (step[1] === "boot.stage.python" && firstVisit() && !bigAllDone()) {
+    progress(step[0], "boot.stage.download");
+  } else {
+    progress(...step);
+  }
 });
 
 // The two big downloads move the bar as their bytes arrive, between 25% and 70% (a first
@@ -133,17 +141,29 @@ addEventListener("py:progress", (event) => {
 // in (from the cache, at once).
 const bigShare = { "python_stdlib.zip": 20, "pyodide.asm.wasm": 25 };
 const bigDone = {};
+const bigIn = new Set();  // the big files wholly in (not only as many bytes as they said)
 function bigProgress(name, done) {
   bigDone[name] = Math.max(bigDone[name] || 0, Math.min(1, done));
   let value = 25;
   for (const file in bigShare) value += bigShare[file] * (bigDone[file] || 0);
   progress(Math.floor(value));
 }
+function bigFinished(name) {
+  bigIn.add(name);
+  bigProgress(name, 1);
+  // (both in: what remains is Python starting)
+  if (bigAllDone() && stage.dataset.boot === "boot.stage.download") {
+    progress(percent, "boot.stage.python");
+  }
+}
+function bigAllDone() {
+  return Object.keys(bigShare).every((file) => bigIn.has(file));
+}
 if ("PerformanceObserver" in window) {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       const name = entry.name.split("/").pop().split("?")[0];
-      if (name in bigShare) bigProgress(name, 1);
+      if (name in bigShare) bigFinished(name);
     }
   }).observe({ type: "resource", buffered: true });
 }
@@ -151,27 +171,20 @@ if ("PerformanceObserver" in window) {
 // Count the bytes of a big file as they arrive, on a copy of its response: the runtime reads
 // the response itself, untouched. (A length the server did not give, or gave for the
 // compressed bytes, only makes the bar move less evenly.)
-let downloading = 0;
 async function countBytes(name, response) {
   const total = Number(response.headers.get("content-length")) || 0;
   if (!total || !response.body) return;
   // (a first visit's download says so; later the files come from the cache, at once)
-  const first = !navigator.serviceWorker || !navigator.serviceWorker.controller;
-  if (first && downloading++ === 0) progress(percent, "boot.stage.download");
+  if (firstVisit() && !bigAllDone()) progress(percent, "boot.stage.download");
   const reader = response.clone().body.getReader();
   let loaded = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      loaded += value.length;
-      bigProgress(name, loaded / total);
-    }
-  } finally {
-    if (first && --downloading === 0 && stage.dataset.boot === "boot.stage.download") {
-      progress(percent, "boot.stage.python");
-    }
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    loaded += value.length;
+    bigProgress(name, loaded / total);
   }
+  bigFinished(name);
 }
 
 // Python errors end up in an element PyScript adds to the page.
