@@ -165,6 +165,7 @@ def finish_ends(c: Core, rnd: Rand, choose: Chooser | None = None) -> None:
     table = c.table
     n = g.n
     s = c.to_move
+    played = 0
     while True:
         p = hands[s] & targets
         if p:
@@ -173,6 +174,7 @@ def finish_ends(c: Core, rnd: Rand, choose: Chooser | None = None) -> None:
             h = hands[s] ^ p
             hands[s] = h
             table |= p
+            played += 1
             targets = (targets ^ p) | opens[p]
             if not h:
                 break
@@ -184,7 +186,7 @@ def finish_ends(c: Core, rnd: Rand, choose: Chooser | None = None) -> None:
     c.targets = targets
     c.table = table
     c.to_move = s
-    c.nplays += 1  # only "some card was played" matters to the core after this point
+    c.nplays += played
     c.out.append(s)
     c.over = True
 

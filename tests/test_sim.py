@@ -28,6 +28,7 @@ def test_fast_loop_matches_step_by_step(name: str) -> None:
         assert fast.passes == slow.passes
         assert fast.out == slow.out and fast.elim == slow.elim
         assert fast.table == slow.table
+        assert fast.nplays == slow.nplays  # (every card played counted, on the fast path too)
         assert fast.scores(dealt) == slow.scores(dealt)
 
 
