@@ -480,6 +480,40 @@ def test_a_hint_to_pass_points_at_the_pass_button(context: BrowserContext, page:
     expect(page.locator("#pass")).not_to_have_class(re.compile(r"\bprimary\b"))
 
 
+def test_a_hint_at_hard_is_the_same_however_often_it_is_asked(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # The hint at Hard searches a fixed number of worlds: asked again, or after a reload, it
+    # names the same card (to the clock, a busy machine's search named another now and then),
+    # the card the engine's search of that size names here, which is not Medium's.
+    worlds = fantan.ai.BUDGETS["hint"]["iterations"]
+
+    def hard_hint(m: fantan.Match) -> str:
+        return fantan.ai.choose("hard", m.state.observation(0), seed=m.move_seed,
+                                iterations=int(worlds))
+
+    def hard_differs(m: fantan.Match) -> bool:
+        legal = m.state.legal_moves()
+        return (m.state.to_move == 0 and len(legal) >= 3 and hard_hint(m)
+                != fantan.ai.choose("medium", m.state.observation(0), seed=m.move_seed))
+
+    match = played_until(fantan.new_match(fantan.preset("fan-tan"), seed=2), hard_differs,
+                         pick=lambda legal: legal[len(legal) // 2])
+    expected = hard_hint(match)
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(DESKTOP)
+    game.boot(page, server.url + "?speed=instant&level=hard")
+    for ask in range(3):
+        if ask == 2:
+            page.reload()
+            game.wait_ready(page)
+        page.wait_for_selector(MY_TURN, timeout=60_000)
+        page.click("#hint")
+        chosen = page.locator("#hand .card.selected")
+        expect(chosen).to_have_attribute("data-card", expected, timeout=30_000)
+        page.keyboard.press("Escape")
+        expect(chosen).to_have_count(0)
+
+
 def test_skip_the_deal_and_fast_forward_while_the_page_stays_responsive(
     page: Page, server: Server, game
 ) -> None:

@@ -162,6 +162,7 @@ class Page:
         self.flashes = {}  # seat -> until when its pass (or elimination) is lit up
         self.seen = 0  # how much of the hand's history the table has shown
         self.passive = False
+        self.hints = {}  # the last hint, by its position
         self.notices = 0  # notices shown: each hides after its time unless a later one came
         self.popping = False  # a dialog is closing for the browser's Back
         self.passive_settings = {}  # the settings when this tab let another play
@@ -501,8 +502,9 @@ class Page:
                 return
             await asyncio.sleep(min(0.05, max(end - time.monotonic(), 0)))
 
-    async def ask(self, seat, level):
-        """A move from the computer player in the worker (or here, if the worker failed)."""
+    async def ask(self, seat, level, hint=False):
+        """A move from the computer player in the worker (or here, if the worker failed); for
+        a ``hint``, from a search of fixed size, which the same position always answers alike."""
         state = self.match.state
         obs = state.observation(seat)
         seed = self.match.move_seed
@@ -512,12 +514,14 @@ class Page:
         worker = await self.get_worker()
         if worker is not None:
             try:
-                move = str(await worker.choose(json.dumps(obs.to_dict()), level, seed))
+                move = str(await worker.choose(json.dumps(obs.to_dict()), level, seed, hint))
                 if move in legal:
                     return move
             except Exception as error:
                 window.console.warn(f"computer player failed in the worker: {error}")
-        return fantan.ai.choose(level, obs, seed=seed)
+        iterations = (int(fantan.ai.BUDGETS["hint"]["iterations"])
+                      if hint and level == "hard" else None)
+        return fantan.ai.choose(level, obs, seed=seed, iterations=iterations)
 
     def spawn_worker(self):
         """Put the computer players' worker on the page (once)."""
@@ -1262,10 +1266,15 @@ class Page:
             return
         level = "hard" if self.settings["level"] == "hard" else "medium"
         gen, state = self.gen, self.match.state
-        move = await self.ask(HUMAN, level)
-        # Stale if the game moved on meanwhile, even back round to our turn.
-        if gen != self.gen or self.match.state is not state:
-            return
+        # (asked again in the same position: the same answer, at once)
+        position = (self.match.seed, self.match.hand_number, len(state.moves), level)
+        move = self.hints.get(position)
+        if move is None:
+            move = await self.ask(HUMAN, level, hint=True)
+            # Stale if the game moved on meanwhile, even back round to our turn.
+            if gen != self.gen or self.match.state is not state:
+                return
+            self.hints = {position: move}
         cat = self.cat
         rules = self.match.rules
         if move == "pass":

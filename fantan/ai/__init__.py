@@ -23,6 +23,10 @@ BUDGETS: dict[str, dict[str, float]] = {
     # ``min_worlds`` sampled worlds) unless ``iterations`` fixes the number of worlds, and leaves
     # Medium's choice only for a move better by more than ``z`` standard errors.
     "hard": {"budget_ms": 200.0, "min_worlds": 8, "z": 1.0},
+    # The page's hint at Hard searches a fixed number of worlds, not to the clock: the same
+    # position gives the same hint however busy the machine (a player who asks again, or
+    # reloads, is not told another card).
+    "hint": {"iterations": 200},
 }
 
 
