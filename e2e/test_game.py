@@ -1880,6 +1880,45 @@ def flight_of(code: str) -> str:
           k => k.transform && k.transform !== 'none'))""")
 
 
+RECORD_TURNS_JS = """
+window.turnsSeen = [];
+addEventListener('DOMContentLoaded', () => {
+    // At each change of the table: is our turn shown (a card that plays raised, or the
+    // message's "Your turn"), and is a card still flying to the table meanwhile?
+    const flying = () => [...document.querySelectorAll('[data-zone="table"]')].some(
+        (card) => card.getAnimations().some((a) => a.playState === 'running'
+            && a.effect.getKeyframes().some((k) => k.transform && k.transform !== 'none')));
+    new MutationObserver(() => {
+        const raised = [...document.querySelectorAll('#hand .card.playable')].some(
+            (card) => getComputedStyle(card).transform !== 'none');
+        const shown = raised
+            || document.getElementById('message').textContent.startsWith('Your turn');
+        if (shown) window.turnsSeen.push(flying());
+    }).observe(document.getElementById('table'),
+               {subtree: true, childList: true, attributes: true, characterData: true});
+});
+"""
+
+
+def test_our_turn_shows_as_the_card_that_hands_it_to_us_lands(page: Page, server: Server,
+                                                              game) -> None:
+    # At the fast speed a computer's card flies for a shorter time: our turn (our cards
+    # raised, "Your turn") showed while the card that handed it to us was still in the air.
+    seed = seed_where("fan-tan", lambda m: m.state.to_move != 0)
+    page.set_viewport_size(DESKTOP)
+    page.add_init_script(RECORD_TURNS_JS)
+    open_game(page, server, game, f"?new=1&seed={seed}&speed=fast&level=easy")
+    for _ in range(4):
+        page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+        if page.get_attribute("html", "data-phase") == "over":
+            break
+        expect(page.locator("#message")).to_contain_text("Your turn")
+        page.locator(PLAYABLE).first.dblclick()
+        page.wait_for_selector("html:not([data-turn='0'])")
+    seen = page.evaluate("window.turnsSeen")
+    assert seen and not any(seen), seen
+
+
 def test_a_card_played_flies_over_the_rows_it_crosses(context: BrowserContext, page: Page,
                                                       server: Server, game) -> None:
     # Our spade flies from the hand up to the top row, across the rows below it, whose cards

@@ -436,6 +436,12 @@ class Page:
                     return
                 seat = state.to_move
                 if seat == HUMAN:
+                    if self.landings:
+                        # (our turn begins as the card that handed it to us lands; a card
+                        # played meanwhile, the turn is another's by then)
+                        while self.landings and gen == self.gen:
+                            await asyncio.sleep(0.02)
+                        continue
                     legal = state.legal_moves()
                     if legal == ("pass",):
                         self.speak_events()
@@ -719,10 +725,11 @@ class Page:
         pace = self.pace()
         flight = FLIGHT_MS if pace >= 0.5 else max(150, int(pace * 800))
         flying = fresh is not None and source is not None and not self.fast
-        # (at a pace faster than that, the marks would hardly show between two flights)
-        marking = flying and flight >= FLIGHT_MS
+        # (at a pace faster than that, the marks would hardly show between two flights; but a
+        # card that hands the turn to us lands before our turn shows, at any pace but instant)
+        marking = flying and (flight >= FLIGHT_MS or pace > 0 and state.to_move == HUMAN)
         if marking:
-            self.landing(flight / 1000)  # (before the marks are drawn: they wait at once)
+            self.landing()  # (before the marks are drawn: they wait at once)
         needed = ({str(el.dataset.slot) for el in document.querySelectorAll(".slot.needed")}
                   if marking else set())
         self.render(fresh=fresh[1] if fresh else None)
@@ -732,27 +739,33 @@ class Page:
                     el.classList.add("arriving")
         if not self.fast and self.pace() >= SPEAK_EACH:
             self.speak_events()
+        flight_anim = None
         if flying:
             target = q(f'[data-zone="table"][data-card="{fresh[1]}"]')
             if target is not None:
-                self.fly(target, source, duration=flight)
+                flight_anim = self.fly(target, source, duration=flight)
+        if marking:
+            asyncio.ensure_future(self.land(flight_anim))
 
-    def landing(self, seconds):
-        """While a card flies to the table, the turn's mark and the rows' new outlines (class
-        ``arriving``, which show_new_events sets) wait for it (class ``landing``): they change
-        when it lands, not when it leaves its seat."""
-        table = element("table")
+    def landing(self):
+        """While a card flies to the table, the turn's mark, our cards' rise and the rows' new
+        outlines (class ``arriving``, which show_new_events sets) wait for it (class
+        ``landing``): they change when it lands (land), not when it leaves its seat."""
         self.landings += 1
-        table.classList.add("landing")
+        element("table").classList.add("landing")
 
-        async def land():
-            try:
-                await asyncio.sleep(seconds)
-            finally:
-                self.landings = max(0, self.landings - 1)
-                if self.landings == 0:
-                    self.landed()
-        asyncio.ensure_future(land())
+    async def land(self, flight):
+        """The card of a landing lands as its ``flight`` (an Animation) ends: not a set time
+        after it was asked for, since a busy page begins it a few frames late."""
+        try:
+            if flight is not None:
+                await flight.finished
+        except Exception:
+            pass  # (cancelled: the card was drawn anew, where it lands at once)
+        finally:
+            self.landings = max(0, self.landings - 1)
+            if self.landings == 0:
+                self.landed()
 
     def landed(self):
         """The cards in flight have landed (fast forward, a stop): the marks show at once."""
@@ -795,7 +808,8 @@ class Page:
     def fly(self, el, source, delay=0, duration=FLIGHT_MS, rect=None, still=None, dealt=False):
         """Animate an element in from a source rectangle (a fade under reduced motion). The
         element's own rectangle and the motion setting may be given, measured beforehand. A
-        card `dealt` is not seen before its turn to leave the dealer (see ``from_dealer``)."""
+        card `dealt` is not seen before its turn to leave the dealer (see ``from_dealer``).
+        Returns the Animation."""
         if still is None:
             still = reduced_motion()
         if still:
@@ -813,9 +827,9 @@ class Page:
                      "opacity": 0.4, "zIndex": 2}
             frames = [*(from_dealer(start) if dealt else [start]),
                       {"transform": "none", "opacity": 1, "zIndex": 2}]
-        el.animate(js_obj(frames), js_obj({"duration": duration, "delay": delay,
-                                           "easing": "cubic-bezier(.2,.7,.3,1)",
-                                           "fill": "backwards"}))
+        return el.animate(js_obj(frames), js_obj({"duration": duration, "delay": delay,
+                                                  "easing": "cubic-bezier(.2,.7,.3,1)",
+                                                  "fill": "backwards"}))
 
     def banner(self, text):
         el = element("banner")
