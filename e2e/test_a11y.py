@@ -508,6 +508,25 @@ def test_a_high_contrast_theme_keeps_the_buttons_and_the_boards_framed(
     assert page.eval_on_selector("#menu button.primary", frame)
 
 
+def test_a_dark_mode_browser_draws_the_light_panels_controls_light(
+        page: Page, server: Server, game) -> None:
+    # The page lets the browser follow a dark mode on the felt, but its menu, new-game screen
+    # and boards are light: their radios, boxes and selects drawn dark read wrongly there (an
+    # unchecked radio, a dark dot, looked checked).
+    page.emulate_media(color_scheme="dark")
+    page.set_viewport_size(DESKTOP)
+    open_game(page, server, game, "?new=1&seed=3&speed=instant")
+    page.wait_for_selector(MY_TURN)
+    scheme = "els => els.map(el => getComputedStyle(el).colorScheme)"
+    page.click("#open-menu")
+    menu = page.eval_on_selector_all("#menu input, #menu select", scheme)
+    page.click("#menu-new-game")
+    page.check('#setup input[name="preset"][value="custom"]')
+    setup = page.eval_on_selector_all("#setup input, #setup select", scheme)
+    assert len(menu) >= 3 and len(setup) >= 20
+    assert set(menu) == set(setup) == {"light"}, (menu, setup)
+
+
 def test_colour_is_never_the_only_signal_and_the_four_colour_deck(
     page: Page, server: Server, game
 ) -> None:
