@@ -508,6 +508,68 @@ def test_a_high_contrast_theme_keeps_the_buttons_and_the_boards_framed(
     assert page.eval_on_selector("#menu button.primary", frame)
 
 
+CONTRAST_JS = """(selector) => {
+    // WCAG's contrast of each element's text against what lies under it: its own and its
+    // ancestors' backgrounds laid over the felt (at its lightest, the worst case for light text).
+    const parse = (c) => c.match(/[\\d.]+/g).map(Number);
+    const lum = (rgb) => {
+        const f = (x) => {
+            x /= 255;
+            return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+        };
+        return 0.2126 * f(rgb[0]) + 0.7152 * f(rgb[1]) + 0.0722 * f(rgb[2]);
+    };
+    const over = (top, under) => {
+        const a = top.length > 3 ? top[3] : 1;
+        return [0, 1, 2].map((i) => top[i] * a + under[i] * (1 - a));
+    };
+    return [...document.querySelectorAll(selector)].map((el) => {
+        const layers = [];
+        for (let e = el; e; e = e.parentElement) {
+            const bg = parse(getComputedStyle(e).backgroundColor);
+            if (bg.length > 3 && bg[3] === 0) continue;
+            layers.push(bg);
+            if (bg.length < 4 || bg[3] === 1) break;
+        }
+        let bg = [0x1d, 0x5c, 0x3a];
+        for (const layer of layers.reverse()) bg = over(layer, bg);
+        const [a, b] = [lum(over(parse(getComputedStyle(el).color), bg)), lum(bg)]
+            .sort((x, y) => y - x);
+        return Math.round((a + 0.05) / (b + 0.05) * 100) / 100;
+    });
+}"""
+
+
+def test_text_on_the_cards_and_the_table_reads_at_4_5_to_1(page: Page, server: Server,
+                                                          game) -> None:
+    # The gold of the Spanish deck's oros (4.1:1), the blue and green of the four-colour deck,
+    # the rank of the next card a row needs (4.3:1) and the nearly-out warning (3.8:1) fell
+    # short of WCAG's 4.5:1 for text.
+    page.set_viewport_size(DESKTOP)
+    open_game(page, server, game, "?new=1&seed=3&speed=instant&preset=cinquillo")
+    page.wait_for_selector(MY_TURN_OR_OVER)
+    ratios = {
+        "oros": page.evaluate(CONTRAST_JS, '[data-zone="table"].s-oros .rk'),
+        "next card": page.evaluate(CONTRAST_JS, ".slot.needed .ghost"),
+    }
+    page.evaluate("""() => {  // (a seat nearly out: its warning, as the style draws it)
+        const tag = document.createElement('span');
+        tag.className = 'tag low probe';
+        tag.textContent = '!';
+        document.querySelector('.seat').append(tag);
+    }""")
+    ratios["nearly out"] = page.evaluate(CONTRAST_JS, ".tag.low.probe")
+    open_game(page, server, game, "?new=1&seed=3&speed=instant")
+    page.wait_for_selector(MY_TURN_OR_OVER)
+    page.click("#open-menu")
+    page.check("#menu-four")
+    page.keyboard.press("Escape")
+    ratios["four colours"] = page.evaluate(
+        CONTRAST_JS, '[data-zone="table"] .rk, #hand .card:not(.dim) .rk')
+    assert all(ratios.values()), ratios
+    assert min(min(found) for found in ratios.values()) >= 4.5, ratios
+
+
 def test_a_dark_mode_browser_draws_the_light_panels_controls_light(
         page: Page, server: Server, game) -> None:
     # The page lets the browser follow a dark mode on the felt, but its menu, new-game screen
