@@ -209,6 +209,7 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, server: Server, game) 
     # The board takes the focus; Tab reaches its buttons; Enter opens the new-game screen.
     expect(page.locator("#results")).to_be_visible()
     assert page.evaluate("document.activeElement.id") == "results-title"
+    assert focus_is_visible(page)  # (its Enter goes on: a ring says where the focus is)
     # We lost (cards still in hand): the arrows stay with the board, whose table scrolls with
     # them, and do not pull the focus to the cards behind it.
     assert page.locator('#hand [data-zone="hand"]').count() > 0
@@ -384,6 +385,35 @@ def test_the_keys_find_the_hand_when_the_focus_is_nowhere(page: Page, server: Se
     expect(page.locator("#rules-page .controls-help li", has_text="Enter plays the card")
            ).to_be_visible()
     expect(page.locator("#rules-page .controls-help")).to_contain_text("press Play")
+
+
+TAB_STOP_JS = """() => {
+    const stops = [...document.querySelectorAll('#hand [data-zone=hand][tabindex="0"]')];
+    const active = document.activeElement;
+    return {stops: stops.length, inHand: !!active.closest('#hand'),
+            onStop: stops.includes(active)};
+}"""
+
+
+def test_the_hands_stop_of_tab_goes_with_the_focus(page: Page, server: Server, game) -> None:
+    # After a card played with Enter the focus went to its neighbour, and at the next turn the
+    # hand was drawn again with its one stop of Tab on another card: Shift+Tab from the focus
+    # then landed in the hand, not before it.
+    page.set_viewport_size(DESKTOP)
+    open_game(page, server, game, "?new=1&seed=7&speed=fast")
+    for turn in range(3):
+        page.wait_for_selector(MY_TURN, timeout=60_000)
+        expect(page.locator("#message")).to_contain_text("Your turn")
+        if turn == 0:
+            page.keyboard.press("Enter")  # (the focus nowhere at first: Enter finds the hand)
+        assert page.evaluate(TAB_STOP_JS) == {"stops": 1, "inHand": True, "onStop": True}
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("html:not([data-turn='0'])", state="attached")
+        assert page.evaluate(TAB_STOP_JS) == {"stops": 1, "inHand": True, "onStop": True}
+    page.wait_for_selector(MY_TURN, timeout=60_000)
+    page.keyboard.press("Shift+Tab")
+    assert not page.evaluate(TAB_STOP_JS)["inHand"]
 
 
 def test_enter_pressed_on_and_on_at_next_hand_plays_no_card(page: Page, server: Server,

@@ -1373,6 +1373,8 @@ def test_the_result_board_keeps_its_buttons_in_view_on_a_short_screen(
     scrolls = page.evaluate("(s => s.scrollHeight > s.clientHeight)("
                             "document.querySelector('#results .scroll'))")
     assert scrolls == (size == LANDSCAPE)
+    # (a stop of Tab, for the keys to scroll it, where it scrolls; none where it does not)
+    assert (page.get_attribute("#results .scroll", "tabindex") == "0") == scrolls
     if scrolls:
         # Scrolled to its foot, the table keeps its column headings in view at its top.
         gap = page.evaluate("""() => {

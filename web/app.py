@@ -82,6 +82,14 @@ def focus_in_hand(card):
     card.focus()
 
 
+def focus_on(el):
+    """Give ``el`` the focus; a card in hand takes the hand's stop of Tab with it."""
+    if el.matches('#hand [data-zone="hand"]'):
+        focus_in_hand(el)
+    else:
+        el.focus()
+
+
 def history_state():
     """Our mark on the history's entry: "dialog" (a dialog is open over it), "spent" (one
     was) or "" (none of ours)."""
@@ -368,7 +376,7 @@ class Page:
             if self.selected is not None:  # (a card chosen before a reload: Enter plays it)
                 card = q(f'#hand [data-card="{self.selected}"]')
                 if card is not None and document.activeElement in (None, document.body):
-                    card.focus()
+                    focus_in_hand(card)
             self.drive()
 
     def restore_gift(self):
@@ -871,8 +879,16 @@ class Page:
         scroll.classList.remove("syllables")
         scroll.classList.toggle("syllables", scroll.scrollWidth > scroll.clientWidth)
         # (measured with the headings as they now break)
-        scroll.classList.toggle("still-x", scroll.scrollWidth <= scroll.clientWidth)
-        scroll.classList.toggle("still-y", scroll.scrollHeight <= scroll.clientHeight)
+        still_x = scroll.scrollWidth <= scroll.clientWidth
+        still_y = scroll.scrollHeight <= scroll.clientHeight
+        scroll.classList.toggle("still-x", still_x)
+        scroll.classList.toggle("still-y", still_y)
+        # (a stop of Tab, for its arrows to scroll it, only where it scrolls: else one that
+        # does nothing between the heading and the buttons)
+        if still_x and still_y:
+            scroll.removeAttribute("tabindex")
+        else:
+            scroll.setAttribute("tabindex", "0")
 
     def fit_message(self):
         """Where the style keeps room for a few lines of message beside our badge (--fit), a
@@ -1092,7 +1108,7 @@ class Page:
                   or q(HAND_STOP)
                   or q("#controls button:not(:disabled)") or element("open-menu"))
         if target is not None:
-            target.focus()
+            focus_on(target)
 
     def focus_before(self):
         """Where the keyboard focus is in the hand or the controls (redrawing replaces them)."""
@@ -1133,7 +1149,7 @@ class Page:
         if target is None:
             target = q(PLAYABLE if my_turn else "#hand [data-zone=hand]")
         if target is not None:
-            target.focus()
+            focus_on(target)
 
     def focus_a_playable_card(self):
         """At our turn, a focus left in the hand on a card that does not play (the one that
@@ -1149,7 +1165,7 @@ class Page:
             if stop is None or stop.getAttribute("aria-disabled") == "true":
                 stop = q(PLAYABLE)
             if stop is not None:
-                stop.focus()
+                focus_in_hand(stop)
 
     def show_results(self, focus=True):
         match = self.match
@@ -1236,7 +1252,7 @@ class Page:
         self.say_selected(code)
         focus = q(f'#hand [data-card="{code}"]')
         if focus is not None:
-            focus.focus()
+            focus_in_hand(focus)
 
     def say_selected(self, code):
         """What pressing Play now does with the chosen card."""
@@ -1308,7 +1324,7 @@ class Page:
                      speak=cat.t(key, card=view.card_words(cat, rules, code)))
         el = q(f'#hand [data-card="{code}"]')
         if el is not None:
-            el.focus()
+            focus_in_hand(el)
 
     def fast_forward(self):
         if not self.match.state.is_over and self.match.state.to_move != HUMAN:
