@@ -709,6 +709,21 @@ class Observation:
         return self.passes
 
     @property
+    def places(self) -> tuple[int | None, ...]:
+        """Under placement scoring, each seat's finishing place (1: the first out); once the
+        hand is over, the one seat left in holds the next place. None for a seat still
+        playing or eliminated, and for every seat under the other scorings."""
+        n = len(self.hand_sizes)
+        if self.rules.scoring != "placement":
+            return (None,) * n
+        place: dict[int, int] = {s: i + 1 for i, s in enumerate(self.out)}
+        if self.is_over:
+            for s in range(n):
+                if s not in place and s not in self.eliminated:
+                    place[s] = len(self.out) + 1
+        return tuple(place.get(s) for s in range(n))
+
+    @property
     def passes_left(self) -> tuple[int | None, ...]:
         """Passes each seat may still make under limited passing (while it may, it passes even
         when a card fits); None for every seat where passing is forced."""

@@ -122,6 +122,30 @@ def test_to_dict_is_json_and_round_trips(name):
             assert sorted(d["hand"]) == sorted(state.hand(seat))
 
 
+@pytest.mark.parametrize("players", [3, 6, 8])
+def test_places_agree_with_the_hand_s_ranking(players):
+    # Placement: the places each seat sees, while the hand runs and once it is over, are those
+    # of the result's ranking (the last seat left in is ranked next; eliminated seats after).
+    for seed in range(8):
+        states = positions("shichi-narabe", seed, players)
+        last = states[-1]
+        assert last.result is not None
+        for state in states:
+            places = state.observation(seed % players).places
+            out = state.observation(0).out
+            assert [places[s] for s in out] == list(range(1, len(out) + 1))
+            if not state.is_over:  # (a place is for a seat that went out)
+                assert [s for s in range(players) if places[s] is not None] == sorted(out)
+        places = last.observation(0).places
+        ranked = [s for s in last.result.ranking if places[s] is not None]
+        assert ranked == list(last.result.ranking[:len(ranked)])
+        assert [places[s] for s in ranked] == list(range(1, len(ranked) + 1))
+        eliminated = set(last.observation(0).eliminated)
+        assert {s for s in range(players) if places[s] is None} == eliminated
+    assert fantan.new_game(fantan.preset("fan-tan"), seed=1).observation(0).places == (
+        None,) * 4
+
+
 def test_an_observation_that_does_not_fit_together_is_refused():
     state = fantan.new_game(fantan.preset("fan-tan"), seed=1)
     d = state.observation(state.to_move).to_dict()

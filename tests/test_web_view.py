@@ -360,6 +360,26 @@ def test_presets_are_recognised_and_described() -> None:
     assert view.preset_of(fantan.preset("fan-tan").replace(build_order="eights-first")) is None
 
 
+def test_a_finished_shichi_narabe_hand_gives_every_seat_left_its_place() -> None:
+    # The last seat left in (ours, here) had no place on its badge though the board ranked it;
+    # and a seat with its place said "no passes left", a warning with nothing left to warn of.
+    for seed in range(1, 40):
+        state = fantan.new_game(fantan.preset("shichi-narabe").replace(players=6), seed=seed)
+        while not state.is_over:
+            state = state.play(state.legal_moves()[-1 if state.to_move else 0])
+        result = state.result
+        assert result is not None
+        if 0 not in state.observation(0).out and 0 not in state.observation(0).eliminated:
+            break
+    tv = view.table_view(CAT, state.observation(0))
+    ours = tv.seats[0]
+    assert ours.place == result.ranking.index(0) + 1
+    for sv in tv.seats:
+        assert sv.eliminated or sv.place == result.ranking.index(sv.seat) + 1
+        if sv.place is not None:
+            assert 'class="passes' not in render.seat(CAT, sv)
+
+
 def test_the_rules_page_says_nothing_of_a_rule_that_changes_nothing() -> None:
     # Who leads the next hand, in a match of one hand: the page does not say the winner will.
     leads = "The winner of a hand leads the next one."

@@ -101,6 +101,8 @@ def seat(cat: Catalog, sv: view.SeatView, flash: bool = False) -> str:
     if not sv.eliminated:
         # (Out of the hand with its cards laid out, a seat has no cards or passes to count.)
         facts.append(f'<span class="count">{escape(cat.n("seat.cards", sv.cards))}</span>')
+    if not sv.eliminated and sv.place is None:
+        # (a seat with its place has no passes left to make: they would read as a warning)
         if sv.passes_left is None:
             passes = cat.n("seat.passes", sv.passes)
         elif sv.passes_left:

@@ -201,7 +201,6 @@ def table_view(cat: Catalog, obs: fantan.Observation, totals: Sequence[int] = ()
     chips_scoring = rules.scoring == "chips"
     # Chips in the pot until the hand ends; then the match's totals already hold its payout.
     paid = (0,) * n if obs.is_over else obs.chips
-    places = {s: i + 1 for i, s in enumerate(obs.out)} if rules.scoring == "placement" else {}
     seats = []
     for s in range(n):
         total = totals[s] if totals and hands > 1 else None
@@ -216,7 +215,7 @@ def table_view(cat: Catalog, obs: fantan.Observation, totals: Sequence[int] = ()
             # (a warning for play: none once the hand is over)
             low=0 < obs.hand_sizes[s] <= LOW_CARDS and s not in obs.out and not obs.is_over,
             passes_left=obs.passes_left[s],
-            place=places.get(s),
+            place=obs.places[s],
             eliminated=s in obs.eliminated,
             chips=((totals[s] if totals else 0) - paid[s]) if chips_scoring else None,
             points=obs.points[s] if rules.pass_penalty == "point" else None,
