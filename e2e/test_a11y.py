@@ -589,6 +589,11 @@ def test_text_on_the_cards_and_the_table_reads_at_4_5_to_1(page: Page, server: S
         document.querySelector('.seat').append(tag);
     }""")
     ratios["nearly out"] = page.evaluate(CONTRAST_JS, ".tag.low.probe")
+    # (the Spanish deck has its own four colours: the menu offers the French deck's none)
+    page.click("#open-menu")
+    expect(page.locator("#menu-speed")).to_be_visible()
+    expect(page.locator("#menu-four")).to_have_count(0)
+    page.keyboard.press("Escape")
     open_game(page, server, game, "?new=1&seed=3&speed=instant")
     page.wait_for_selector(MY_TURN_OR_OVER)
     page.click("#open-menu")

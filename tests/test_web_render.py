@@ -139,6 +139,13 @@ def test_no_inline_styles_or_handlers_anywhere() -> None:
         assert "{" not in re.sub(r"<[^>]*>", "", html), html[:200]  # no unfilled placeholder
 
 
+def test_the_four_colour_deck_is_offered_with_the_french_deck_only() -> None:
+    settings = {"speed": "fast", "level": "hard", "four_colour": False}
+    assert 'id="menu-four"' in render.menu(CAT, settings)
+    assert "♦ blue" in render.menu(CAT, settings).replace("\xa0", " ")
+    assert 'id="menu-four"' not in render.menu(CAT, settings, french_deck=False)
+
+
 def test_pass_button_only_where_passing_is_a_choice() -> None:
     for name, limited in (("fan-tan", False), ("shichi-narabe", True)):
         state = fantan.new_game(fantan.preset(name), seed=3)

@@ -1690,9 +1690,10 @@ class Page:
         stats = self.store.load_stats()
         # (a language asked for in the address is the one in use, and the one shown chosen)
         shown = {**self.settings, "language": self.lang_override or self.settings["language"]}
-        dialog.innerHTML = render.menu(self.cat, shown, stats, confirm_reset,
-                                       store.counts_at(stats, self.match,
-                                                       self.settings["level"]))
+        dialog.innerHTML = render.menu(
+            self.cat, shown, stats, confirm_reset,
+            store.counts_at(stats, self.match, self.settings["level"]),
+            french_deck=self.match is None or not view.is_spanish(self.match.rules))
         target = q(f"#{focus}") if focus else None
         if target is not None:
             target.focus()

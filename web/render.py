@@ -425,15 +425,17 @@ def select(sid: str, label: str, options: Sequence[tuple[str, str, bool]], chose
 
 
 def menu(cat: Catalog, settings: dict[str, Any], stats: dict[str, Any] | None = None,
-         confirm_reset: bool = False, counts_at: str | None = None) -> str:
+         confirm_reset: bool = False, counts_at: str | None = None,
+         french_deck: bool = True) -> str:
     """The menu: new game, rules, the settings, and the player's record when given;
     ``counts_at`` is the easier level than the one chosen that the game in play counts at in
-    the record (store.counts_at), if there is one."""
+    the record (store.counts_at), if there is one. The four-colour deck is offered with the
+    ``french_deck`` in play (the Spanish deck has four colours of its own, and no ♦ or ♣)."""
     speeds = [(s, cat.t(f"speed.{s}"), True) for s in ("slow", "normal", "fast")]
     levels = [(lv, cat.t(f"level.{lv}"), True) for lv in ("easy", "medium", "hard")]
     four = (f'<label class="check"><input type="checkbox" id="menu-four"'
             f'{" checked" if settings["four_colour"] else ""}> '
-            f'{escape(cat.t("settings.four-colour"))}</label>')
+            f'{escape(cat.t("settings.four-colour"))}</label>') if french_deck else ""
     return (
         f'<h2 id="menu-title">{escape(cat.t("menu.title"))}</h2>'
         '<div class="menu-buttons">'
