@@ -380,6 +380,22 @@ def test_a_finished_shichi_narabe_hand_gives_every_seat_left_its_place() -> None
             assert 'class="passes' not in render.seat(CAT, sv)
 
 
+def test_the_start_rank_a_first_card_chose_is_said_all_hand() -> None:
+    # French Domino: once the rows' start cards are covered, nothing on the table showed the
+    # rank they start at; the line over the rows says it for the rest of the hand.
+    state = fantan.new_game(fantan.preset("domino"), seed=4)
+    before = view.table_view(CAT, state.observation(0))
+    assert before.free_first and before.chosen_start is None
+    first = next(m for m in state.legal_moves() if m.startswith("Q"))
+    state = state.play(first)
+    tv = view.table_view(CAT, state.observation(0))
+    assert not tv.free_first and tv.chosen_start == "Q"
+    assert "Rows start at Q" in render.info(CAT, tv, "medium")
+    assert view.table_view(catalog("de"), state.observation(0)).chosen_start == "D"
+    fixed = view.table_view(CAT, fantan.new_game(fantan.preset("fan-tan"), seed=4).observation(0))
+    assert fixed.chosen_start is None and "Rows start" not in render.info(CAT, fixed, "easy")
+
+
 def test_the_rules_page_says_nothing_of_a_rule_that_changes_nothing() -> None:
     # Who leads the next hand, in a match of one hand: the page does not say the winner will.
     leads = "The winner of a hand leads the next one."

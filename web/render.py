@@ -318,6 +318,8 @@ def info(cat: Catalog, tv: view.TableView, level: str) -> str:
         bits.append(span("level", cat.t("table.level", level=cat.t("level." + level))))
     if tv.free_first:
         bits.append(f'<span class="free">{escape(cat.t("table.free-first"))}</span>')
+    if tv.chosen_start is not None:  # (its slots soon covered: the rank said in words)
+        bits.append(span("chosen-start", cat.t("table.chosen-start", rank=tv.chosen_start)))
     return "".join(bits)
 
 

@@ -184,6 +184,8 @@ class TableView:
     turn: int | None
     pot: int | None
     free_first: bool
+    chosen_start: str | None
+    """The start rank the first card chose, as printed (a start rank it chooses only)."""
     can_pass: bool
     passes_left: int | None
     giving: bool
@@ -234,6 +236,8 @@ def table_view(cat: Catalog, obs: fantan.Observation, totals: Sequence[int] = ()
         turn=obs.to_move,
         pot=sum(paid) if chips_scoring else None,
         free_first=rules.start_rank == "chosen" and obs.start is None,
+        chosen_start=(rank_label(cat, rules, row_ranks(rules)[obs.start])
+                      if rules.start_rank == "chosen" and obs.start is not None else None),
         can_pass=can_pass,
         passes_left=obs.passes_left[obs.seat],
         giving=giving,
