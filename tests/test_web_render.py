@@ -208,6 +208,14 @@ def test_where_passes_cost_points_the_board_shows_them() -> None:
     while not plain.state.is_over:
         plain = plain.play(plain.state.legal_moves()[-1])
     assert "Passes" not in render.results(CAT, plain.rules, view.results_view(CAT, plain))
+    # Ruter 7: a pass costs a card given, not points: no column of passes beside the points.
+    ruter = fantan.new_match(fantan.preset("ruter-7"), seed=7)
+    while not ruter.state.is_over:
+        ruter = ruter.play(ruter.state.legal_moves()[-1])
+    ruter_result = ruter.state.result
+    assert ruter_result is not None and any(ruter_result.passes)
+    assert "Pas\u00adses" not in render.results(CAT, ruter.rules,
+                                                view.results_view(CAT, ruter))
 
 
 def test_an_eliminated_player_s_laid_out_cards_show_on_the_board() -> None:

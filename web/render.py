@@ -329,7 +329,7 @@ def info(cat: Catalog, tv: view.TableView, level: str) -> str:
 def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView) -> str:
     placement = rules.scoring == "placement"
     # Where passes cost points or chips, the board shows them beside the cards left.
-    passes = rules.pass_penalty != "none"
+    passes = rules.pass_penalty in ("point", "chip")  # (a pass that costs a card: no column)
     head = [cat.t("results.player"), cat.t("results.cards-left")]
     if passes:
         head.append(cat.t("results.passes"))
