@@ -32,6 +32,7 @@ PLAYABLE = '#hand [data-zone="hand"]:not([aria-disabled="true"])'
 # (while a new hand is dealt, the last hand's cards may still be on the page)
 MY_TURN = f"html[data-phase=playing][data-turn='0'] {PLAYABLE}"
 MY_TURN_OR_OVER = f"{MY_TURN}, html[data-phase=over]"
+HAND_ROWS = "#results .scroll > table > tbody > tr"  # (the hand's table: not the score sheet)
 PORTRAIT = {"width": 360, "height": 640}
 LANDSCAPE = {"width": 640, "height": 360}
 DESKTOP = {"width": 1280, "height": 800}
@@ -903,7 +904,7 @@ def test_one_hand_of_every_preset_reaches_its_result_board(
             shot(page, f"preset-{name}")
         play_to_the_end(page)
         expect(page.locator("#results")).to_be_visible()
-        expect(page.locator("#results tbody tr")).to_have_count(4)
+        expect(page.locator(HAND_ROWS)).to_have_count(4)
         if rules.hands_in_match() > 1:
             expect(page.locator("#next-hand")).to_be_visible()
         if name in ("shichi-narabe", "fan-tan-chips"):
@@ -1385,6 +1386,35 @@ def test_the_result_board_keeps_its_buttons_in_view_on_a_short_screen(
         assert abs(gap) <= 2, gap
 
 
+def test_a_matchs_score_sheet_stays_open_from_hand_to_hand(context: BrowserContext,
+                                                          page: Page, server: Server,
+                                                          game) -> None:
+    # A match of three hands, its second over: the board folds away a sheet of every hand;
+    # opened, it is open again on the next hand's board, a row longer.
+    match = finish_hand_with_engine(fantan.new_match(
+        fantan.preset("sjueren").replace(match_hands=3), seed=4))
+    match = finish_hand_with_engine(match.next_hand())
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(DESKTOP)
+    game.boot(page, server.url + "?speed=instant")
+    page.wait_for_selector("html[data-phase=over]")
+    sheet = page.locator("#results .sheet")
+    rows = sheet.locator("tbody tr")
+    expect(rows.first).to_be_hidden()
+    page.click("#results .sheet summary")
+    expect(rows).to_have_count(3)  # (two hands and the totals)
+    expect(rows.first).to_be_visible()
+    totals = rows.last.locator("td").all_inner_texts()
+    assert totals == [str(t) for t in match.totals]
+    page.click("#next-hand")
+    play_to_the_end(page)
+    expect(page.locator("#results .sheet tbody tr")).to_have_count(4)
+    expect(page.locator("#results .sheet tbody tr").first).to_be_visible()
+    # The buttons stay in view with the sheet open.
+    box = page.locator("#new-game").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= DESKTOP["height"]
+
+
 def test_a_german_board_of_a_match_fits_a_small_phones_width(context: BrowserContext,
                                                             page: Page, server: Server,
                                                             game) -> None:
@@ -1397,13 +1427,14 @@ def test_a_german_board_of_a_match_fits_a_small_phones_width(context: BrowserCon
     with_save(context, store.save_text(match))
     page.set_viewport_size({"width": 360, "height": 640})
     game.boot(page, server.url + "?lang=de")
-    expect(page.locator("#results tbody tr")).to_have_count(8)
+    expect(page.locator(HAND_ROWS)).to_have_count(8)
     shot(page, "german-sjueren-board-360")
     assert page.evaluate("(s => s.scrollWidth <= s.clientWidth)("
                          "document.querySelector('#results .scroll'))")
 
 
-BROKEN_HEADINGS_JS = """() => [...document.querySelectorAll('#results th')].filter(th => {
+BROKEN_HEADINGS_JS = """() => [...document.querySelectorAll('#results .scroll > table th')]
+    .filter(th => {
     const text = th.textContent.replace(/\u00ad/g, '').trim();
     if (!text || /\\s/.test(text) || th.querySelector('.sr-only')) return false;
     const range = document.createRange();
@@ -1413,21 +1444,21 @@ BROKEN_HEADINGS_JS = """() => [...document.querySelectorAll('#results th')].filt
 
 
 @pytest.mark.parametrize("preset,players,lang,width,breaks", [
-    ("fan-tan-chips", 4, "it", 390, False), ("ruter-7", 5, "de", 360, True)],
+    ("fan-tan-chips", 4, "it", 390, False), ("sjueren", 5, "de", 360, True)],
     ids=["italian-whole", "german-broken"])
 def test_a_boards_headings_break_inside_a_word_only_where_the_table_needs_it(
         context: BrowserContext, page: Page, server: Server, game, preset: str, players: int,
         lang: str, width: int, breaks: bool) -> None:
     # The catalogues mark where a heading may break ("Gio-ca-to-re"): an Italian board at
     # 390 px broke "Giocato-re", "Pas-si", "Fi-che", "Tota-le" beside room to spare; whole
-    # words fit there. A German Ruter 7 board of five at 360 px needs the breaks, and has them
+    # words fit there. A German Sjueren board of five at 360 px needs the breaks, and has them
     # (it would scroll sideways without), also when the phone is turned upright on it.
     match = played_until(fantan.new_match(fantan.preset(preset).replace(players=players), 5),
                          lambda m: m.state.is_over)
     with_save(context, store.save_text(match))
     page.set_viewport_size({"width": 740, "height": width})
     game.boot(page, server.url + f"?lang={lang}")
-    expect(page.locator("#results tbody tr")).to_have_count(players)
+    expect(page.locator(HAND_ROWS)).to_have_count(players)
     page.set_viewport_size({"width": width, "height": 740})
     page.wait_for_function("(s => s.scrollWidth <= s.clientWidth)("
                            "document.querySelector('#results .scroll'))")
@@ -1477,7 +1508,7 @@ def test_a_player_left_with_many_cards_makes_its_row_taller_not_the_board_wider(
     with_save(context, store.save_text(match))
     page.set_viewport_size({"width": width, "height": 844})
     game.boot(page, server.url + f"?lang={lang}")
-    expect(page.locator("#results tbody tr")).to_have_count(players)
+    expect(page.locator(HAND_ROWS)).to_have_count(players)
     shot(page, f"board-many-cards-{preset}-{width}")
     assert page.evaluate("(s => s.scrollWidth <= s.clientWidth)("
                          "document.querySelector('#results .scroll'))")
@@ -1504,12 +1535,12 @@ def test_a_four_player_board_shows_every_row_on_the_smallest_landscape_phone(
             break
         page.locator(PLAYABLE).first.click(position={"x": 10, "y": 30})
         page.click("#play")
-    expect(page.locator("#results tbody tr")).to_have_count(4)
+    expect(page.locator(HAND_ROWS)).to_have_count(4)
     shot(page, "smallest-landscape-board")
     # The hand's table needs no scrolling: every player's line is in view.
     assert page.evaluate("(s => s.scrollHeight <= s.clientHeight)("
                          "document.querySelector('#results .scroll'))")
-    last = page.locator("#results tbody tr").last.bounding_box()
+    last = page.locator(HAND_ROWS).last.bounding_box()
     assert last and last["y"] + last["height"] <= 320
 
 
@@ -2048,7 +2079,7 @@ def test_an_eight_player_match_board_keeps_its_buttons_on_the_smallest_phone(
         return [Math.round(r.left), Math.round(r.top), e.scrollWidth <= e.clientWidth]; })""")
     assert len({x for x, _, _ in lines}) == 2 and len({y for _, y, _ in lines}) == 4, lines
     assert all(whole for _, _, whole in lines), lines
-    rows = page.eval_on_selector_all("#results tbody tr", """els => els.filter(e => {
+    rows = page.eval_on_selector_all(HAND_ROWS, """els => els.filter(e => {
         const r = e.getBoundingClientRect(), s = e.closest('.scroll').getBoundingClientRect();
         return r.top >= s.top - 1 && r.bottom <= s.bottom + 1; }).length""")
     assert rows >= 3, rows
@@ -2067,7 +2098,7 @@ def test_an_eight_player_match_board_shows_every_row_on_a_laptop(
     game.boot(page, server.url + f"?lang={lang}")
     expect(page.locator("#results .standings li")).to_have_count(8)
     shot(page, f"laptop-{width}x{height}-8-player-match-over")
-    rows = page.eval_on_selector_all("#results tbody tr", """els => els.map(e => {
+    rows = page.eval_on_selector_all(HAND_ROWS, """els => els.map(e => {
         const r = e.getBoundingClientRect(), s = e.closest('.scroll').getBoundingClientRect();
         return r.top >= s.top - 1 && r.bottom <= s.bottom + 1; })""")
     assert rows == [True] * 8, rows

@@ -218,6 +218,43 @@ def test_where_passes_cost_points_the_board_shows_them() -> None:
                                                 view.results_view(CAT, ruter))
 
 
+def test_a_match_s_board_keeps_a_score_sheet_of_every_hand() -> None:
+    match = fantan.new_match(fantan.preset("sjueren"), seed=5)
+    played = []
+    while not match.is_over:
+        if match.state.is_over:
+            html = render.results(CAT, match.rules, view.results_view(CAT, match))
+            played.append(match.state.result)
+            if len(played) == 1:  # (one hand: the table says it all)
+                assert 'class="sheet"' not in html
+            else:
+                sheet = html[html.index('<details class="sheet">'):]
+                sheet = sheet[:sheet.index("</details>")]
+                assert "<summary>Score sheet: every hand</summary>" in sheet
+                rows = re.findall(r"<tr>(.*?)</tr>", sheet.split("<tbody>")[1])
+                assert len(rows) == len(played)
+                for k, (row, result) in enumerate(zip(rows, played, strict=True), 1):
+                    cells = re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row)
+                    assert cells == [str(k), *(str(x) for x in result.scores)]
+                total = re.search(r'<tr class="sum">(.*?)</tr>', sheet)
+                assert total is not None
+                assert re.findall(r"<td>(.*?)</td>", total.group(1)) == [
+                    str(t) for t in match.totals]
+            match = match.next_hand()
+        else:
+            match = match.play(match.state.legal_moves()[0])
+    assert len(played) == 4
+    # The match over: the final standings, and under the last hand's table its five hands.
+    final = render.results(CAT, match.rules, view.results_view(CAT, match))
+    assert 'class="standings"' in final
+    assert len(re.findall(r"<tr>", final.split('<details class="sheet">')[1])) == 1 + 5
+    single = fantan.new_match(fantan.preset("fan-tan"), seed=5)
+    while not single.state.is_over:
+        single = single.play(single.state.legal_moves()[0])
+    assert 'class="sheet"' not in render.results(CAT, single.rules,
+                                                 view.results_view(CAT, single))
+
+
 def test_an_eliminated_player_s_laid_out_cards_show_on_the_board() -> None:
     # Shichi Narabe, 3 players, no passes allowed: a player with nothing to play drops out and
     # lays its cards out; the board shows them (they are its cards left), set apart.

@@ -171,6 +171,7 @@ class Page:
         self.seen = 0  # how much of the hand's history the table has shown
         self.passive = False
         self.hints = {}  # the last hint, by its position
+        self.sheet_open = False  # the result board's score sheet, as the player left it
         self.notices = 0  # notices shown: each hides after its time unless a later one came
         self.popping = False  # a dialog is closing for the browser's Back
         self.passive_settings = {}  # the settings when this tab let another play
@@ -1055,7 +1056,10 @@ class Page:
                 selected=self.selected))
         self.put("info", render.info(cat, tv, self.settings["level"]))
         self.focus_after(focus, my_turn)
-        root.dataset.turn = "" if state.to_move is None else str(state.to_move)
+        # (whose turn the page says it is: ours once the card that hands it to us has landed,
+        # as the table shows it)
+        if not (self.landings and state.to_move == HUMAN):
+            root.dataset.turn = "" if state.to_move is None else str(state.to_move)
         if (state.to_move is not None and state.to_move != HUMAN and not self.dealing
                 and not self.passive):
             if HUMAN in obs.out or HUMAN in obs.eliminated:
@@ -1173,7 +1177,7 @@ class Page:
         self.count(store.record_hand)
         rv = view.results_view(self.cat, match)
         board = element("results")
-        board.innerHTML = render.results(self.cat, match.rules, rv)
+        board.innerHTML = render.results(self.cat, match.rules, rv, sheet_open=self.sheet_open)
         board.hidden = self.results_hidden
         self.fit_board()
         self.cover_table(not self.results_hidden)
@@ -1356,6 +1360,12 @@ class Page:
 
     def on_click(self, event):
         target = event.target
+        summary = up(target, "#results .sheet summary")
+        if summary is not None:
+            # (the score sheet stays open, or shut, from one hand's board to the next; the
+            # click opens or shuts it after this)
+            self.sheet_open = not bool(summary.parentElement.open)
+            return
         card = up(target, '[data-zone="hand"]')
         if card is not None:
             if self.touched is not None and event.detail:  # (a key's click has no detail)

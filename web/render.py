@@ -326,7 +326,32 @@ def info(cat: Catalog, tv: view.TableView, level: str) -> str:
 # --- the result board --------------------------------------------------------------------------
 
 
-def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView) -> str:
+def score_sheet(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView,
+                opened: bool = False) -> str:
+    """A match's every hand, folded away under the board's table, in its scrolling region (or
+    ``opened``): a row per hand, a column per seat in play order, the totals below (empty
+    before the second hand is over)."""
+    if not rv.sheet:
+        return ""
+    signed = rules.scoring in ("zero-sum-cards", "chips")
+    seats = range(len(rv.totals))
+    head = f'<th scope="col">{escape(cat.t("results.sheet-hand"))}</th>' + "".join(
+        f'<th scope="col">{escape(view.seat_name(cat, s))}</th>' for s in seats)
+    rows = "".join(
+        f'<tr><th scope="row">{cat.num(k)}</th>'
+        + "".join(f"<td>{cat.num(scores[s], signed=signed)}</td>" for s in seats) + "</tr>"
+        for k, scores in enumerate(rv.sheet, 1))
+    total = (f'<tr class="sum"><th scope="row">{escape(cat.t("results.total"))}</th>'
+             + "".join(f"<td>{cat.num(rv.totals[s])}</td>" for s in seats) + "</tr>")
+    return (f'<details class="sheet"{" open" if opened else ""}>'
+            f'<summary>{escape(cat.t("results.sheet"))}</summary>'
+            f'<table><thead><tr>{head}</tr></thead>'
+            f'<tbody>{rows}{total}</tbody></table></details>')
+
+
+
+def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView,
+            sheet_open: bool = False) -> str:
     placement = rules.scoring == "placement"
     # Where passes cost points or chips, the board shows them beside the cards left.
     passes = rules.pass_penalty in ("point", "chip")  # (a pass that costs a card: no column)
@@ -385,6 +410,7 @@ def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView) -> str:
         note = f'<p class="tie">{escape(rv.tie_note)}</p>' if rv.tie_note else ""
         standings = (f'<h3>{escape(cat.t("results.standings"))}</h3>'
                      f'<ol class="standings">{items}</ol>{note}')
+    sheet = score_sheet(cat, rules, rv, sheet_open)
     # (after a match, the table is its last hand's: its caption says who won that hand, the
     # row with the star, under the headline's winner of the match)
     caption = ""
@@ -405,7 +431,7 @@ def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView) -> str:
         f'<div class="scroll" tabindex="0" role="region" '
         f'aria-label="{escape(cat.t("results.table"))}">'
         f'<table>{caption}<thead><tr>{th}</tr></thead>'
-        f'<tbody>{"".join(body)}</tbody></table></div>{standings}'
+        f'<tbody>{"".join(body)}</tbody></table>{sheet}</div>{standings}'
         f'<div class="results-buttons">{"".join(buttons)}</div></div>'
     )
 

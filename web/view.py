@@ -441,6 +441,11 @@ class ResultsView:
     hand_line: str = ""
     """After a match, who won its last hand, whose table the board shows under the match's
     winner (its star is that hand's winner's), or empty."""
+    sheet: list[tuple[int, ...]] = field(default_factory=list)
+    """A match's score sheet: every finished hand's scores, seat by seat, in play order (from
+    the second hand on; empty before, and for a single hand)."""
+    totals: tuple[int, ...] = ()
+    """The match's totals so far, seat by seat (a match of several hands)."""
 
 
 def tie_note(cat: Catalog, match: fantan.Match) -> str:
@@ -513,6 +518,9 @@ def results_view(cat: Catalog, match: fantan.Match) -> ResultsView:
         standings=list(match.standings) if match.is_over and multi else [],
         hand_line=won_hand if match.is_over and multi else "",
         tie_note=tie_note(cat, match) if match.is_over and multi else "",
+        sheet=([r.scores for r in (*match.results, result)]
+               if multi and match.hand_number > 1 else []),
+        totals=match.totals if multi else (),
     )
 
 
