@@ -489,3 +489,19 @@ def test_the_new_game_screen_says_when_dealing_gives_a_game_up() -> None:
     note = "Dealing now gives up the game in play: your record counts it as not won."
     assert note in render.setup(CAT, draft, gives_up=True)
     assert note not in render.setup(CAT, draft) and "setup-gives-up" not in render.setup(CAT, draft)
+
+
+def test_each_game_on_the_new_game_screen_is_named_by_its_name_and_described_apart() -> None:
+    # A screen reader read each choice as its name and description run together ("Fan Tan
+    # The classic: …"): its name is the name, the description its description.
+    draft = {"preset": "sjueren", "rules": fantan.preset("sjueren"), "level": "easy",
+             "match": None}
+    html = render.setup(CAT, draft)
+    ids = re.findall(r'id="(preset-(?:name|desc)-[^"]+)"', html)
+    assert len(ids) == len(set(ids)) == 2 * (len(fantan.PRESETS) + 1)
+    for name in [*fantan.PRESETS, "custom"]:
+        radio = re.search(rf'<input type="radio" name="preset" value="{name}"[^>]*>', html)
+        assert radio is not None
+        assert f'aria-labelledby="preset-name-{name}"' in radio.group(0)
+        assert f'aria-describedby="preset-desc-{name}"' in radio.group(0)
+    assert '<span class="preset-name" id="preset-name-sjueren">Sjueren</span>' in html

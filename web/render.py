@@ -552,12 +552,14 @@ def setup(cat: Catalog, draft: dict[str, Any], gives_up: bool = False) -> str:
     for name in names:
         title = cat.t(f"preset.{name}") if name != "custom" else cat.t("setup.custom-name")
         desc = cat.t(f"preset.{name}.desc")
+        # (a screen reader names the choice by its name, and reads its description after)
         cards.append(
             f'<label class="preset{" chosen" if name == chosen else ""}">'
             f'<input type="radio" name="preset" value="{escape(name)}"'
+            f' aria-labelledby="preset-name-{name}" aria-describedby="preset-desc-{name}"'
             f'{" checked" if name == chosen else ""}>'
-            f'<span class="preset-name">{escape(title)}</span>'
-            f'<span class="preset-desc">{escape(desc)}</span></label>'
+            f'<span class="preset-name" id="preset-name-{name}">{escape(title)}</span>'
+            f'<span class="preset-desc" id="preset-desc-{name}">{escape(desc)}</span></label>'
         )
     rules = draft["rules"]
     players = [(str(n), str(n), True) for n in range(3, 9)]
