@@ -395,6 +395,24 @@ TAB_STOP_JS = """() => {
 }"""
 
 
+def test_h_hints_only_with_the_focus_at_the_table_or_nowhere(page: Page, server: Server,
+                                                           game) -> None:
+    # A shortcut of one letter (WCAG 2.1.4): with the focus on the bar's buttons it did its
+    # work all the same.
+    seed = seed_where("fan-tan", lambda m: m.state.to_move == 0)
+    page.set_viewport_size(DESKTOP)
+    open_game(page, server, game, f"?new=1&seed={seed}&speed=instant")
+    page.wait_for_selector(MY_TURN)
+    expect(page.locator("#message")).to_contain_text("Your turn")
+    page.focus("#open-rules")
+    page.keyboard.press("h")
+    page.wait_for_timeout(500)
+    expect(page.locator("#message")).to_contain_text("Your turn")
+    page.locator(PLAYABLE).first.focus()
+    page.keyboard.press("h")
+    expect(page.locator("#message")).to_contain_text("Hint:")
+
+
 def test_the_hands_stop_of_tab_goes_with_the_focus(page: Page, server: Server, game) -> None:
     # After a card played with Enter the focus went to its neighbour, and at the next turn the
     # hand was drawn again with its one stop of Tab on another card: Shift+Tab from the focus
@@ -651,7 +669,7 @@ def test_colour_is_never_the_only_signal_and_the_four_colour_deck(
             const c = getComputedStyle(el).color; el.remove(); return c; };
         return [probe('s-diamond'), probe('s-club'), probe('s-heart'), probe('s-spade')];
     }""")
-    assert colours[0] == "rgb(21, 101, 192)" and colours[1] == "rgb(46, 125, 50)", colours
+    assert colours[0] == "rgb(13, 71, 161)" and colours[1] == "rgb(27, 94, 32)", colours
     assert len(set(colours)) == 4
     shot(page, "four-colour-deck")
     page.reload()

@@ -1470,7 +1470,10 @@ class Page:
                 found.focus()
                 return
         if key in ("h", "H") and not event.ctrlKey and not event.metaKey and not event.altKey:
-            if str(target.tagName) not in ("INPUT", "SELECT", "TEXTAREA"):
+            # (a key of one letter: only with the focus at the table, or nowhere, so that it
+            # does not go off with the focus on the bar's buttons or in a dialog)
+            at_table = up(target, "#table") is not None and up(target, "dialog") is None
+            if at_table or target == document.body or target == root:
                 event.preventDefault()
                 asyncio.ensure_future(self.hint())
         elif key in ("ArrowLeft", "ArrowRight") or key in ("Home", "End") and in_hand is not None:
