@@ -486,11 +486,9 @@ def test_a_hint_at_hard_is_the_same_however_often_it_is_asked(
     # The hint at Hard searches a fixed number of worlds: asked again, or after a reload, it
     # names the same card (to the clock, a busy machine's search named another now and then),
     # the card the engine's search of that size names here, which is not Medium's.
-    worlds = fantan.ai.BUDGETS["hint"]["iterations"]
-
     def hard_hint(m: fantan.Match) -> str:
         return fantan.ai.choose("hard", m.state.observation(0), seed=m.move_seed,
-                                iterations=int(worlds))
+                                iterations=fantan.ai.hint_iterations("hard"))
 
     def hard_differs(m: fantan.Match) -> bool:
         legal = m.state.legal_moves()

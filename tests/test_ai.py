@@ -554,3 +554,17 @@ def test_rollout_medium_rates_like_medium(name: str) -> None:
                         checked += 1
             state = state.play(ai.choose("medium", obs, seed=len(state.history)))
     assert checked
+
+
+def test_the_hint_searches_a_fixed_number_of_worlds_at_hard_only() -> None:
+    # The page's hint at Hard is a search of fixed size (its budget, not the clock): the same
+    # position, the same hint, however busy the machine.
+    assert ai.hint_iterations("hard") == ai.BUDGETS["hint"]["iterations"] >= 1
+    assert ai.hint_iterations("medium") is None and ai.hint_iterations("easy") is None
+    state = fantan.new_game(fantan.preset("fan-tan"), seed=2)
+    while state.to_move != 0 or len(state.legal_moves()) < 2:
+        state = state.play(state.legal_moves()[-1])
+    obs = state.observation(0)
+    hints = {ai.choose("hard", obs, seed=5, iterations=ai.hint_iterations("hard"))
+             for _ in range(2)}
+    assert len(hints) == 1 and hints <= set(state.legal_moves())

@@ -14,12 +14,7 @@ def choose(observation: str, level: str, seed: int, hint: bool = False) -> str:
     """A legal move for the observing seat (the observation as JSON text); for a ``hint``,
     a search of fixed size (fantan.ai.BUDGETS)."""
     return fantan.ai.choose(level, json.loads(observation), seed=int(seed),
-                            iterations=hint_iterations(level) if hint else None)
-
-
-def hint_iterations(level: str) -> int | None:
-    """The fixed size of a hint's search at ``level`` (None: a level that does not search)."""
-    return int(fantan.ai.BUDGETS["hint"]["iterations"]) if level == "hard" else None
+                            iterations=fantan.ai.hint_iterations(level) if hint else None)
 
 
 __export__ = ["choose"]

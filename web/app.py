@@ -534,9 +534,8 @@ class Page:
                     return move
             except Exception as error:
                 window.console.warn(f"computer player failed in the worker: {error}")
-        iterations = (int(fantan.ai.BUDGETS["hint"]["iterations"])
-                      if hint and level == "hard" else None)
-        return fantan.ai.choose(level, obs, seed=seed, iterations=iterations)
+        return fantan.ai.choose(level, obs, seed=seed,
+                                iterations=fantan.ai.hint_iterations(level) if hint else None)
 
     def spawn_worker(self):
         """Put the computer players' worker on the page (once)."""

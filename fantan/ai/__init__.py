@@ -30,6 +30,12 @@ BUDGETS: dict[str, dict[str, float]] = {
 }
 
 
+def hint_iterations(level: str) -> int | None:
+    """How many worlds the page's hint searches at ``level`` (BUDGETS["hint"]): a fixed number
+    at a level that searches, so that a position always gets the same hint; None elsewhere."""
+    return int(BUDGETS["hint"]["iterations"]) if level == "hard" else None
+
+
 def choose(level: str, observation: Observation | dict[str, Any], seed: int = 0,
            iterations: int | None = None) -> str:
     """A legal move for the observing seat, which must be the seat to move."""
