@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any
 
+import store
 import view
 from i18n import LANGUAGES, Catalog
 
@@ -460,7 +461,7 @@ def menu(cat: Catalog, settings: dict[str, Any], stats: dict[str, Any] | None = 
     the record (store.counts_at), if there is one. The four-colour deck is offered with the
     ``french_deck`` in play (the Spanish deck has four colours of its own, and no ♦ or ♣)."""
     speeds = [(s, cat.t(f"speed.{s}"), True) for s in ("slow", "normal", "fast")]
-    levels = [(lv, cat.t(f"level.{lv}"), True) for lv in ("easy", "medium", "hard")]
+    levels = [(lv, cat.t(f"level.{lv}"), True) for lv in store.LEVELS]
     four = (f'<label class="check"><input type="checkbox" id="menu-four"'
             f'{" checked" if settings["four_colour"] else ""}> '
             f'{escape(cat.t("settings.four-colour"))}</label>') if french_deck else ""
@@ -563,7 +564,7 @@ def setup(cat: Catalog, draft: dict[str, Any], gives_up: bool = False) -> str:
         )
     rules = draft["rules"]
     players = [(str(n), str(n), True) for n in range(3, 9)]
-    levels = [(lv, cat.t(f"level.{lv}"), True) for lv in ("easy", "medium", "hard")]
+    levels = [(lv, cat.t(f"level.{lv}"), True) for lv in store.LEVELS]
     matches = [("" if m is None else str(m), match_label(cat, rules, m), True)
                for m in view.MATCH_CHOICES]
     custom = ""

@@ -229,15 +229,16 @@ def table_view(cat: Catalog, obs: fantan.Observation, totals: Sequence[int] = ()
     hand = [HandCard(c, (("give:" + c) if giving else c) in legal,
                      c in fitting or obs.is_over) for c in obs.hand]
     can_pass = "pass" in legal and len(legal) > 1  # (a pass that is a choice)
+    start = start_rank(obs)
     return TableView(
         seats=seats,
-        rows=row_views(cat, rules, obs.rows(), start_rank(obs), over=obs.is_over),
+        rows=row_views(cat, rules, obs.rows(), start, over=obs.is_over),
         hand=hand,
         turn=obs.to_move,
         pot=sum(paid) if chips_scoring else None,
         free_first=rules.start_rank == "chosen" and obs.start is None,
-        chosen_start=(rank_label(cat, rules, row_ranks(rules)[obs.start])
-                      if rules.start_rank == "chosen" and obs.start is not None else None),
+        chosen_start=(rank_label(cat, rules, start)
+                      if rules.start_rank == "chosen" and start is not None else None),
         can_pass=can_pass,
         passes_left=obs.passes_left[obs.seat],
         giving=giving,
