@@ -315,3 +315,30 @@ def test_says_so_when_loading_fails(page: Page, server: Server, watch: Watch,
     expect(page.locator("#failure")).to_be_visible()
     expect(page.locator("#failure-text")).to_contain_text("could not be downloaded")
     expect(page.locator("#retry")).to_be_visible()
+
+
+def test_a_start_that_fails_keeps_its_traceback_under_details(
+    page: Page, own_server: Server, own_site: Path, watch: Watch
+) -> None:
+    """A Python error that ends the start is told in words; its traceback, for a bug report,
+    waits under Details instead of lying across the foot of the page."""
+    watch.allow(r"a broken build|^Python traceback|^console error|^uncaught error")
+    (own_site / "main.py").write_text('raise RuntimeError("a broken build")\n')
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(own_server.url)
+    expect(page.locator("html")).to_have_attribute("data-phase", "error", timeout=120_000)
+    expect(page.locator("#failure-text")).to_contain_text("error while starting")
+    details = page.locator("#failure-details")
+    expect(details.locator(".py-error")).to_have_count(1)
+    expect(details.locator(".py-error")).to_be_hidden()
+    assert page.locator(".py-error").count() == 1
+    details.locator("summary").click()
+    expect(details.locator(".py-error")).to_contain_text("a broken build")
+    inside = page.evaluate("""() => {
+        const box = document.querySelector("#failure").getBoundingClientRect();
+        const error = document.querySelector(".py-error").getBoundingClientRect();
+        return error.left >= box.left && error.right <= box.right + 0.5
+            && error.top >= box.top && error.bottom <= box.bottom + 0.5
+            && box.left >= 0 && box.right <= innerWidth;
+    }""")
+    assert inside

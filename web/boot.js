@@ -187,12 +187,17 @@ async function countBytes(name, response) {
   bigFinished(name);
 }
 
-// Python errors end up in an element PyScript adds to the page.
+// Python errors end up in an element PyScript adds to the page. A start they end keeps its
+// traceback under the failure's Details (for a bug report), not across the foot of the page.
 new MutationObserver((records) => {
   for (const record of records) {
     for (const node of record.addedNodes) {
       if (node.classList && node.classList.contains("py-error")) {
         fail("boot.error");
+        if (root.dataset.phase === "error") {
+          $("failure-details").append(node);
+          $("failure-details").hidden = false;
+        }
       }
     }
   }
