@@ -162,6 +162,29 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, server: Server, game) 
     assert focused_card(page) == playable[-1]
     page.keyboard.press("Home")
     assert focused_card(page) == playable[0]
+    # Shift with the arrows goes through every card, those that do not play too, and Enter on
+    # one of those says why, the table as it was and the focus where it was.
+    every = page.eval_on_selector_all('#hand [data-zone="hand"]',
+                                      "els => els.map(e => e.dataset.card)")
+    dimmed = [card for card in every if card not in playable]
+    assert dimmed
+    page.keyboard.press("Shift+ArrowRight")
+    assert focused_card(page) == every[(every.index(playable[0]) + 1) % len(every)]
+    for _ in every:
+        if focused_card(page) == dimmed[0]:
+            break
+        page.keyboard.press("Shift+ArrowRight")
+    assert focused_card(page) == dimmed[0]
+    rows = page.inner_html("#rows")
+    page.keyboard.press("Enter")
+    expect(page.locator("#message")).to_have_text(
+        re.compile(r"^The (first card of the hand must be the 7♦|.+ row is not open yet|.+ "
+                   r"does not touch|.+ row must first take)"))
+    assert page.inner_html("#rows") == rows
+    assert focused_card(page) == dimmed[0]
+    expect(page.locator("#hand .card.selected")).to_have_count(0)
+    page.keyboard.press("Home")
+    assert focused_card(page) == playable[0]
     moves = 0
     escaped = False  # (the check of Escape after the arrows, once)
     while True:

@@ -1479,7 +1479,11 @@ class Page:
             # (Home and End within the hand only: elsewhere they scroll the page)
             # Alt+arrow is the browser's; the result board, the takeover box and form fields
             # keep their own arrows (a board's table scrolls with them).
-            if event.altKey or event.ctrlKey or event.metaKey or event.shiftKey:
+            # Shift with the arrows goes through every card of the hand, those that do not
+            # play too (Enter or Space on one says why).
+            every_card = event.shiftKey and in_hand is not None
+            if event.altKey or event.ctrlKey or event.metaKey or (
+                    event.shiftKey and not every_card):
                 return
             if in_hand is None and (
                     not element("results").hidden or not element("takeover").hidden
@@ -1487,7 +1491,8 @@ class Page:
                 return
             # (through the cards that play; when none does, through them all)
             every = list(document.querySelectorAll('#hand [data-zone="hand"]'))
-            cards = [el for el in every if el.getAttribute("aria-disabled") != "true"] or every
+            cards = every if every_card else (
+                [el for el in every if el.getAttribute("aria-disabled") != "true"] or every)
             if not cards:
                 return
             event.preventDefault()
