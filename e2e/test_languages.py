@@ -137,6 +137,44 @@ def test_the_browser_language_is_the_default_and_the_choice_is_kept(
     context.close()
 
 
+def test_the_arrows_on_the_language_list_change_the_language_once_they_stop(
+    page: Page, server: Server, game
+) -> None:
+    """Arrowing through the closed list does not switch the page at each step (a screen reader
+    would read each step's page in another language): Enter, or leaving the list, does."""
+    page.set_viewport_size(PORTRAIT)
+    open_game(page, server, game, "?new=1&seed=5&speed=instant&lang=en")
+    page.click("#open-menu")
+    page.focus("#menu-language")
+    options = page.eval_on_selector_all("#menu-language option", "els => els.map(e => e.value)")
+    at = options.index(page.input_value("#menu-language"))
+    for step in range(1, 3):
+        page.keyboard.press("ArrowDown")
+        expect(page.locator("#menu-language")).to_have_value(options[at + step])
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+        expect(page.locator("#menu-close")).to_have_text("Close")
+    # Tab: the list's language in use, the focus on the next control, drawn in that language.
+    page.keyboard.press("Tab")
+    chosen = options[at + 2]
+    expect(page.locator("html")).to_have_attribute("lang", chosen)
+    expect(page.locator("#menu-speed")).to_be_focused()
+    assert page.locator("#menu-close").inner_text() != "Close"
+    # Enter puts the language in use there and then, the focus staying on the list.
+    page.keyboard.press("Shift+Tab")
+    expect(page.locator("#menu-language")).to_be_focused()
+    page.keyboard.press("ArrowUp")
+    expect(page.locator("html")).to_have_attribute("lang", chosen)
+    page.keyboard.press("Enter")
+    expect(page.locator("html")).to_have_attribute("lang", options[at + 1])
+    expect(page.locator("#menu-language")).to_be_focused()
+    expect(page.locator("#menu-language")).to_have_value(options[at + 1])
+    # A language chosen with the mouse is in use at once.
+    page.click('label[for="menu-language"] span')
+    page.select_option("#menu-language", "en")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("#menu-close")).to_have_text("Close")
+
+
 def catalog(code: str) -> i18n.Catalog:
     """A language's catalogue, English behind it, loaded as the page loads it (each .mo
     compiled here from its .po, as the build compiles it)."""

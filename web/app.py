@@ -196,6 +196,11 @@ class Page:
         self.on_landing = None  # a message that waits for them too
         self.waiting = ""  # the last "… is thinking" line
         self.last_enter = ("", 0.0)  # what the last Enter pressed (an element's id), and when
+        # A language the arrows chose on the menu's closed list, not yet put in use: the page
+        # changes language when Enter is pressed or the focus leaves the list, not at each
+        # step (a screen reader would read every step's page in another language).
+        self.language_key = ""  # the key last pressed on the list ("" after a click)
+        self.language_pending = None
 
     # --- start-up ---------------------------------------------------------------------------
 
@@ -238,8 +243,10 @@ class Page:
             f'<span class="subtitle{" long" if len(words) > 16 else ""}">'
             f'{render.escape(words)}</span>')
 
-    def set_language(self, code):
-        """Switch the language at once, without a reload, and keep the choice."""
+    def set_language(self, code, focus="menu-language"):
+        """Switch the language at once, without a reload, and keep the choice (``focus``: the
+        menu's control to have the focus in the menu drawn again, if open)."""
+        self.language_pending = None
         self.settings["language"] = code if code in i18n.LANGUAGES else ""
         self.lang_override = None
         self.save_settings()
@@ -256,7 +263,7 @@ class Page:
                 self.say_turn()
         menu = element("menu")
         if menu.open:
-            self.draw_menu(focus="menu-language")
+            self.draw_menu(focus=focus)
 
     def start(self):
         cat = self.cat
@@ -318,6 +325,7 @@ class Page:
         document.addEventListener("keydown", create_proxy(self.on_key))
         document.addEventListener("pointerdown", create_proxy(self.on_pointer), True)
         document.addEventListener("change", create_proxy(self.on_change))
+        document.addEventListener("focusout", create_proxy(self.on_focusout))
         window.addEventListener("storage", create_proxy(self.on_storage))
         window.addEventListener("fantan:save", create_proxy(lambda _e: self.save()))
         window.addEventListener("pagehide", create_proxy(lambda _e: self.save()))
@@ -1410,8 +1418,19 @@ class Page:
         if action is not None:
             action()
 
+    def on_focusout(self, event):
+        if self.language_pending is not None and str(event.target.id) == "menu-language":
+            # The focus goes on (Tab, or the menu closing): the list's language in use now,
+            # the focus where it was going, drawn again in that language (or back on the list
+            # when it leaves the window).
+            going = event.relatedTarget
+            self.set_language(self.language_pending,
+                              focus=str(going.id) if going is not None and going.id
+                              else "menu-language")
+
     def on_pointer(self, event):
         self.by_keys = False
+        self.language_key = ""
         self.by_mouse = str(event.pointerType) == "mouse"
         self.touched = ((event.clientX, event.clientY) if str(event.pointerType) == "touch"
                         else None)
@@ -1423,6 +1442,11 @@ class Page:
 
     def on_key(self, event):
         key = str(event.key)
+        if str(event.target.id) == "menu-language":
+            self.language_key = key
+            if key == "Enter" and self.language_pending is not None:
+                event.preventDefault()
+                self.set_language(self.language_pending)
         if key not in ("Shift", "Control", "Alt", "Meta") and not self.by_keys:
             self.by_keys = True  # (messages then name keys, not taps)
             if self.dealing:  # (the deal's line names the key that skips it)
@@ -1549,7 +1573,10 @@ class Page:
             self.render()
             self.draw_menu(focus="menu-level")
         elif tid == "menu-language":
-            self.set_language(str(target.value))
+            if self.language_key in ("", "Enter", " "):
+                self.set_language(str(target.value))
+            else:
+                self.language_pending = str(target.value)  # (on_key, on_focusout)
         elif tid == "menu-four":
             self.settings["four_colour"] = bool(target.checked)
             root.classList.toggle("four-colour", bool(target.checked))
