@@ -551,6 +551,9 @@ def test_what_screen_readers_hear_at_normal_pace(page: Page, server: Server, gam
                            timeout=60_000)
     spoken = page.locator("#announce p").all_inner_texts()
     assert any(re.fullmatch(r"Lina plays 7 of diamonds\.", s) for s in spoken), spoken
+    # The deal, shown to a mouse as "click to skip", is heard as the key that skips it.
+    assert "Dealing… press Escape to skip." in spoken, spoken
+    assert not any("click" in s for s in spoken), spoken
     assert spoken[-1].startswith("Your turn")
     dim = page.locator('#hand [data-zone="hand"][aria-disabled="true"]')
     if dim.count():

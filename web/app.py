@@ -591,7 +591,11 @@ class Page:
         self.skip = False
         self.set_phase("dealing")
         self.render()
-        self.message(self.cat.t(self.by_input("msg.dealing")))
+        # (heard as the key that skips it, but where a finger plays: a screen reader is
+        # mostly worked with keys, even beside a mouse)
+        self.message(self.cat.t(self.by_input("msg.dealing")),
+                     speak=self.cat.t("msg.dealing-keys" if self.by_keys or self.by_mouse
+                                      else "msg.dealing"))
         if self.lost_focus:  # (Next hand took the focus with the board: Skip holds it now)
             skip = q("#skip-deal")
             if skip is not None:
