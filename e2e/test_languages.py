@@ -173,6 +173,22 @@ def test_the_arrows_on_the_language_list_change_the_language_once_they_stop(
     page.select_option("#menu-language", "en")
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.locator("#menu-close")).to_have_text("Close")
+    # A button clicked after the arrows does what it says, in the language they chose.
+    page.focus("#menu-language")
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.click("#menu-rules")
+    expect(page.locator("#rules-page")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", options[at + 1])
+    assert page.locator("#rules-close").inner_text() != "Close"
+    page.click("#rules-close")
+    expect(page.locator("#rules-page")).to_be_hidden()
+    page.click("#open-menu")
+    page.focus("#menu-language")
+    page.keyboard.press("ArrowUp")
+    page.click("#menu-close")
+    expect(page.locator("#menu")).to_be_hidden()
+    expect(page.locator("html")).to_have_attribute("lang", options[at])
 
 
 def catalog(code: str) -> i18n.Catalog:

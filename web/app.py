@@ -197,8 +197,9 @@ class Page:
         self.waiting = ""  # the last "… is thinking" line
         self.last_enter = ("", 0.0)  # what the last Enter pressed (an element's id), and when
         # A language the arrows chose on the menu's closed list, not yet put in use: the page
-        # changes language when Enter is pressed or the focus leaves the list, not at each
-        # step (a screen reader would read every step's page in another language).
+        # changes language when Enter is pressed, a key takes the focus from the list, a
+        # button is clicked or the menu closes, not at each step (a screen reader would read
+        # every step's page in another language).
         self.language_key = ""  # the key last pressed on the list ("" after a click)
         self.language_pending = None
 
@@ -1371,6 +1372,10 @@ class Page:
 
     def on_click(self, event):
         target = event.target
+        if self.language_pending is not None and up(target, "button") is not None:
+            # (the language the arrows chose first, then the button's action, found by its id
+            # in the menu drawn again)
+            self.set_language(self.language_pending, focus=None)
         summary = up(target, "#results .sheet summary")
         if summary is not None:
             # (the score sheet stays open, or shut, from one hand's board to the next; the
@@ -1423,10 +1428,12 @@ class Page:
             action()
 
     def on_focusout(self, event):
-        if self.language_pending is not None and str(event.target.id) == "menu-language":
-            # The focus goes on (Tab, or the menu closing): the list's language in use now,
-            # the focus where it was going, drawn again in that language (or back on the list
-            # when it leaves the window).
+        if (self.language_pending is not None and self.language_key
+                and str(event.target.id) == "menu-language"):
+            # A key takes the focus on (Tab, Escape): the list's language in use now, the
+            # focus where it was going, drawn again in that language (or back on the list when
+            # it leaves the window). A click's focus waits for its click (on_click): the menu
+            # drawn again between its press and release would lose it.
             going = event.relatedTarget
             self.set_language(self.language_pending,
                               focus=str(going.id) if going is not None and going.id
@@ -1707,6 +1714,8 @@ class Page:
         """A dialog closed: the focus back to what opened it (find_focus); and closed by its
         button or Escape, once none is open (the menu closes as the new-game screen opens),
         our entry in the history is spent."""
+        if self.language_pending is not None:
+            self.set_language(self.language_pending, focus=None)
         self.find_focus(opener)
         if self.popping:
             self.popping = False
