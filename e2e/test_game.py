@@ -506,9 +506,28 @@ def test_a_hint_at_hard_is_the_same_however_often_it_is_asked(
             page.reload()
             game.wait_ready(page)
         page.wait_for_selector(MY_TURN, timeout=60_000)
+        if ask == 0:
+            # The search can take a second: the press shows at once (the line over the hand,
+            # the button busy), until the hint is told.
+            page.evaluate("""() => {
+                window.hintSeen = [];
+                new MutationObserver(() => window.hintSeen.push([
+                    document.getElementById('message').textContent,
+                    document.getElementById('hint').getAttribute('aria-busy')]))
+                .observe(document.getElementById('you'),
+                         {subtree: true, childList: true, attributes: true,
+                          characterData: true});
+            }""")
         page.click("#hint")
         chosen = page.locator("#hand .card.selected")
         expect(chosen).to_have_attribute("data-card", expected, timeout=30_000)
+        if ask == 0:
+            seen = page.evaluate("window.hintSeen")
+            thinking = [i for i, (text, busy) in enumerate(seen)
+                        if text == "Looking for a good move…" and busy == "true"]
+            told = [i for i, (text, busy) in enumerate(seen) if text.startswith("Hint: play")]
+            assert thinking and told and thinking[0] < told[0], seen
+            assert seen[-1][1] is None and all(busy is None for _, busy in seen[told[0]:]), seen
         page.keyboard.press("Escape")
         expect(chosen).to_have_count(0)
 
@@ -1521,6 +1540,27 @@ def test_a_player_left_with_many_cards_makes_its_row_taller_not_the_board_wider(
         return [new Set(tops).size, most, cut.map(c => c.dataset.card)]; })""")
     assert all(cut == [] and most <= 6 for _, most, cut in held), held
     assert sorted(count for count, _, _ in held) == lines, held
+
+
+def test_out_of_the_hand_while_the_others_play_on_leaves_fast_forward_alone(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # Shichi Narabe: out first, we watch the others play for their places. Hint, Pass and
+    # Play would never come on again; fast forward alone stays.
+    def first_card(legal):
+        return next((m for m in legal if m != "pass"), legal[0])
+    match = played_until(fantan.new_match(fantan.preset("shichi-narabe"), seed=3),
+                         lambda m: 0 in m.state.observation(0).out, pick=first_card)
+    assert not match.state.is_over and match.state.to_move != 0
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(PORTRAIT)
+    game.boot(page, server.url + "?pace=600")  # (the computers' turns stay under way)
+    expect(page.locator("#message")).to_have_text(
+        "You are out of this hand: the others play on.", timeout=30_000)
+    expect(page.locator("#controls button")).to_have_count(1)
+    expect(page.locator("#fast-forward")).to_be_enabled()
+    shot(page, "out-of-the-hand")
+    page.click("#fast-forward")
+    expect(page.locator("html")).to_have_attribute("data-phase", "over", timeout=60_000)
 
 
 def test_a_four_player_board_shows_every_row_on_the_smallest_landscape_phone(

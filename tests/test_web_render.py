@@ -166,6 +166,20 @@ def test_pass_button_only_where_passing_is_a_choice() -> None:
     assert 'id="skip-deal"' in dealing
 
 
+def test_a_hint_under_way_and_a_seat_out_of_the_hand() -> None:
+    state = fantan.new_game(fantan.preset("shichi-narabe"), seed=3)
+    tv = view.table_view(CAT, state.observation(0))
+    common = {"dealing": False, "my_turn": True, "selected": None}
+    html = render.controls(CAT, tv, computers_moving=False, hinting=True, **common)
+    assert [a.get("aria-busy") for t, a in parse(html) if a.get("id") == "hint"] == ["true"]
+    html = render.controls(CAT, tv, computers_moving=False, **common)
+    assert not any("aria-busy" in a for _t, a in parse(html))
+    # Out of the hand while the others play on (placement): fast forward alone.
+    watching = render.controls(CAT, tv, computers_moving=True, watching=True, **common)
+    assert [a.get("id") for t, a in parse(watching) if t == "button"] == ["fast-forward"]
+    assert not any("disabled" in a for _t, a in parse(watching))
+
+
 def test_the_result_board_has_its_buttons() -> None:
     match = fantan.new_match(fantan.preset("fan-tan"), seed=2)
     while not match.state.is_over:

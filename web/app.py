@@ -171,6 +171,7 @@ class Page:
         self.seen = 0  # how much of the hand's history the table has shown
         self.passive = False
         self.hints = {}  # the last hint, by its position
+        self.hinting = False  # a hint is being worked out
         self.sheet_open = False  # the result board's score sheet, as the player left it
         self.notices = 0  # notices shown: each hides after its time unless a later one came
         self.popping = False  # a dialog is closing for the browser's Back
@@ -1065,7 +1066,8 @@ class Page:
         else:
             self.put("controls", render.controls(
                 cat, tv, dealing=self.dealing, my_turn=my_turn, computers_moving=computers,
-                selected=self.selected))
+                selected=self.selected, hinting=self.hinting,
+                watching=HUMAN in obs.out or HUMAN in obs.eliminated))
         self.put("info", render.info(cat, tv, self.settings["level"]))
         self.focus_after(focus, my_turn)
         # (whose turn the page says it is: ours once the card that hands it to us has landed,
@@ -1312,16 +1314,27 @@ class Page:
             return
         level = "hard" if self.settings["level"] == "hard" else "medium"
         gen, state = self.gen, self.match.state
+        cat = self.cat
         # (asked again in the same position: the same answer, at once)
         position = (self.match.seed, self.match.hand_number, len(state.moves), level)
         move = self.hints.get(position)
         if move is None:
-            move = await self.ask(HUMAN, level, hint=True)
+            if self.hinting:
+                return  # (pressed again while it is worked out)
+            # The search at Hard can take a second: the press shows at once, on the button
+            # and in the line over the hand (not spoken: the hint itself follows).
+            self.hinting = True
+            self.render()
+            self.message(cat.t("msg.hint-thinking"), speak=False)
+            try:
+                move = await self.ask(HUMAN, level, hint=True)
+            finally:
+                self.hinting = False
+                self.render()
             # Stale if the game moved on meanwhile, even back round to our turn.
             if gen != self.gen or self.match.state is not state:
                 return
             self.hints = {position: move}
-        cat = self.cat
         rules = self.match.rules
         if move == "pass":
             self.message(cat.t("msg.hint-pass"))

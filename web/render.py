@@ -272,10 +272,12 @@ def hand_layout(cards: Sequence[view.HandCard], my_turn: bool, dealt: int) -> di
 
 
 def button(bid: str, text: str, *, disabled: bool = False, cls: str = "",
-           markup: bool = False) -> str:
-    """A button; its text is escaped unless ``markup`` says it is already HTML."""
-    return (f'<button{attrs(type="button", id=bid, class_=cls or None, disabled=disabled)}>'
-            f"{text if markup else escape(text)}</button>")
+           markup: bool = False, busy: bool = False) -> str:
+    """A button; its text is escaped unless ``markup`` says it is already HTML; ``busy``:
+    what it asked for is under way."""
+    at = attrs(type="button", id=bid, class_=cls or None, disabled=disabled,
+               aria_busy="true" if busy else None)
+    return f"<button{at}>{text if markup else escape(text)}</button>"
 
 
 def notice(cat: Catalog, text: str) -> str:
@@ -286,12 +288,19 @@ def notice(cat: Catalog, text: str) -> str:
 
 
 def controls(cat: Catalog, tv: view.TableView | None, *, dealing: bool, my_turn: bool,
-             computers_moving: bool, selected: str | None) -> str:
-    """Hint, Play (Give), Pass where passing is a choice, fast forward or skip."""
+             computers_moving: bool, selected: str | None, hinting: bool = False,
+             watching: bool = False) -> str:
+    """Hint, Play (Give), Pass where passing is a choice, fast forward or skip; ``hinting``:
+    a hint is being worked out; ``watching``: we are out of the hand while the others play
+    on (fast forward alone, then: the rest would never come on again)."""
     if dealing:
         return button("skip-deal", cat.t("button.skip-deal"), cls="wide")
+    if watching:
+        return button("fast-forward", cat.t("button.fast-forward"),
+                      disabled=not computers_moving, cls="secondary ff wide")
     giving = tv is not None and tv.giving
-    parts = [button("hint", cat.t("button.hint"), disabled=not my_turn, cls="secondary")]
+    parts = [button("hint", cat.t("button.hint"), disabled=not my_turn, busy=hinting,
+                    cls="secondary")]
     # (limited passing only; its passes used up, the button has nothing more to offer)
     left = tv.passes_left if tv is not None and tv.passes_left is not None else 0
     if left > 0:
