@@ -516,6 +516,14 @@ def test_escape_puts_the_board_away_and_a_key_during_the_deal_is_named(
     context: BrowserContext, page: Page, server: Server, game
 ) -> None:
     board_of_a_saved_hand(context, page, server, game)
+    # A board restored leaves the focus nowhere, as a turn restored does (its heading took
+    # it, and on a touch screen the ring a load's focus draws showed round it, out of the
+    # blue); Enter finds the heading.
+    expect(page.locator("#results")).to_be_visible()
+    assert page.evaluate("document.activeElement === document.body")
+    page.keyboard.press("Enter")
+    expect(page.locator("#results-title")).to_be_focused()
+    assert page.get_attribute("html", "data-phase") == "over"
     # Escape does what the board's "Show the table" does; the focus goes to the way back.
     page.keyboard.press("Escape")
     expect(page.locator("#results")).to_be_hidden()

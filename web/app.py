@@ -376,8 +376,10 @@ class Page:
         self.restore_gift()
         self.note_level()
         if self.match.state.is_over:
+            # (a hand over is only ever restored: the board shown as it was, the focus left
+            # nowhere, as at a turn of ours restored; Enter finds its heading)
             self.render()
-            self.show_results()
+            self.show_results(focus=False)
             return
         if animate:
             asyncio.ensure_future(self.deal(self.gen))
