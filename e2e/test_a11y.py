@@ -408,6 +408,9 @@ def test_the_keys_find_the_hand_when_the_focus_is_nowhere(page: Page, server: Se
     expect(page.locator("#rules-page .controls-help li", has_text="Enter plays the card")
            ).to_be_visible()
     expect(page.locator("#rules-page .controls-help")).to_contain_text("press Play")
+    # (and of a mouse's double click; the finger's line is for a touch screen)
+    expect(page.locator("#rules-page .controls-help .pointer")).to_be_visible()
+    expect(page.locator("#rules-page .controls-help .touch")).to_be_hidden()
 
 
 TAB_STOP_JS = """() => {

@@ -332,9 +332,13 @@ def test_the_rules_page_says_how_to_play_with_a_finger_a_mouse_or_keys() -> None
         page = render.rules_page(cat, "fan-tan", rules)
         part = page[page.index("controls-help"):]
         assert f"<h3>{cat.t('rules.controls')}</h3>" in page
-        assert part.count("<li") == 4 and cat.t("button.play") in part, language
-        # (the keys' three lines marked, for a touch screen's style to leave out)
+        assert part.count("<li") == 5 and cat.t("button.play") in part, language
+        # (the keys' three lines and the mouse's marked, for a touch screen's style to leave
+        # out, and the finger's for the others')
         assert part.count('<li class="keys">') == 3
+        assert part.count('<li class="pointer">') == part.count('<li class="touch">') == 1
+        touch = cat.t("rules.controls.choose-touch", play=cat.t("button.play"))
+        assert f'<li class="touch">{escape(touch)}</li>' in part
         assert f'<li class="keys">{escape(cat.t("rules.controls.move"))}</li>' in part
         assert "{" not in part  # (every placeholder filled)
 

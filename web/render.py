@@ -625,11 +625,12 @@ def rules_page(cat: Catalog, name: str, rules: fantan.Rules, chosen: str | None 
                else cat.t("rules.title", name=cat.t(f"preset.{name}")))
     items = "".join(f"<li>{escape(line)}</li>" for line in view.rules_text(cat, rules))
     tips = "".join(f"<li>{escape(t)}</li>" for t in view.strategy_tips(cat, rules, chosen))
-    # (the keys' lines are of no use where nothing can hover, a phone's or a tablet's screen:
-    # the page's style hides them there)
+    # (the keys' lines, and the mouse's, are of no use where nothing can hover, a phone's or a
+    # tablet's screen: the page's style shows the finger's line alone there)
     controls = "".join(
         f"<li{attrs}>{escape(cat.t(f'rules.controls.{part}', play=cat.t('button.play')))}</li>"
-        for part, attrs in (("choose", ""), ("move", ' class="keys"'), ("hint", ' class="keys"'),
+        for part, attrs in (("choose", ' class="pointer"'), ("choose-touch", ' class="touch"'),
+                            ("move", ' class="keys"'), ("hint", ' class="keys"'),
                             ("tab", ' class="keys"')))
     return (
         f'<h2 id="rules-title" tabindex="-1">{escape(heading)}</h2>'
