@@ -20,6 +20,8 @@ from test_game import (
     MY_TURN_OR_OVER,
     PLAYABLE,
     PORTRAIT,
+    TALL,
+    hand_still,
     open_game,
     play_to_the_end,
     played_until,
@@ -729,6 +731,62 @@ def test_text_at_200_percent_keeps_the_table_usable(page: Page, server: Server, 
             assert box is not None, selector
             assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1, selector
         assert page.evaluate(CLIPPED_JS) == [], name
+
+
+def browser_text_size(page: Page, px: int) -> None:
+    """Set the browser's own size of text, as a reader does in its settings (16 px is 100%):
+    the page's rem and em grow with it, its px and the screen's size do not (unlike a zoom)."""
+    page.context.new_cdp_session(page).send("Page.setFontSizes", {"fontSizes": {"standard": px}})
+
+
+# How far the page scrolls either way, the buttons that a card in hand lies over, and whether
+# the rows stand between the bar (and the seats across the top) and our badge.
+TABLE_ON_SCREEN_JS = """() => {
+    const shown = s => [...document.querySelectorAll(s)].filter(e => e.offsetParent);
+    const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom
+                           && b.top < a.bottom;
+    const covered = [];
+    for (const card of shown('#hand .card')) {
+        for (const button of shown('button:not(.card)')) {
+            if (over(card.getBoundingClientRect(), button.getBoundingClientRect())) {
+                covered.push(card.dataset.card + ' under #' + button.id);
+            }
+        }
+    }
+    const slots = shown('#rows .slot').map(s => s.getBoundingClientRect());
+    const above = Math.max(...shown('.bar, #seats-top .seat').map(
+        e => e.getBoundingClientRect().bottom));
+    const below = document.querySelector('.you-line').getBoundingClientRect().top;
+    const s = document.scrollingElement;
+    return {down: s.scrollHeight - s.clientHeight, across: s.scrollWidth - s.clientWidth,
+            covered, between: slots.every(r => r.top >= above && r.bottom <= below)};
+}"""
+
+
+def test_text_set_larger_in_the_browser_leaves_the_table_on_the_screen(
+        page: Page, server: Server, game) -> None:
+    """A reader whose browser sets its text at 150% (24 px) or 200%: the rows give way to the
+    larger seats, lines and buttons around them. (At 150%, a desktop's page scrolled 37 px
+    and its buttons, held at the screen's foot, lay over the hand; a phone on its side
+    scrolled 20 px.)"""
+    for px, size in ((24, DESKTOP), (24, TALL), (24, {"width": 844, "height": 390}),
+                     (32, DESKTOP)):
+        name = f"{px}px text, {size['width']}x{size['height']}"
+        page.set_viewport_size(size)
+        browser_text_size(page, px)
+        open_game(page, server, game, "?new=1&seed=6&speed=instant&match=3")
+        page.wait_for_selector(MY_TURN)
+        hand_still(page)
+        assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == f"{px}px"
+        shot(page, f"browser-text-{px}px-{size['width']}x{size['height']}")
+        assert page.evaluate(TABLE_ON_SCREEN_JS) == {
+            "down": 0, "across": 0, "covered": [], "between": True}, name
+        for selector in ("#play", "#hint", "#open-menu", "#rows .slot >> nth=-1", PLAYABLE):
+            box = page.locator(selector).first.bounding_box()
+            where = f"{selector} at {name}"
+            assert box is not None, where
+            assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1, where
+            assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1, where
 
 
 def test_a_new_game_does_not_announce_the_last_one_s_moves(page: Page, server: Server,
