@@ -1542,6 +1542,31 @@ def test_a_player_left_with_many_cards_makes_its_row_taller_not_the_board_wider(
     assert sorted(count for count, _, _ in held) == lines, held
 
 
+@pytest.mark.parametrize("to_us", [False, True], ids=["to-another", "to-us"])
+def test_a_computer_choosing_a_card_to_give_says_so(
+        context: BrowserContext, page: Page, server: Server, game, to_us: bool) -> None:
+    # Ruter 7's card gift: the seat to move is not thinking of a card to play, but of one to
+    # give, and the line over the hand says to whom.
+    def gift_pending(m: fantan.Match) -> bool:
+        gift = m.state.pending_gift
+        return gift is not None and gift[0] != 0 and (gift[1] == 0) == to_us
+    for seed in range(1, 60):
+        try:
+            match = played_until(fantan.new_match(fantan.preset("ruter-7"), seed=seed),
+                                 gift_pending)
+            break
+        except AssertionError:  # (the match ended first)
+            continue
+    else:
+        raise AssertionError("no such deal")
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(PORTRAIT)
+    game.boot(page, server.url + "?pace=600")  # (the gift stays under way)
+    expected = (r"^\w+ is choosing a card for you…$" if to_us
+                else r"^\w+ is choosing a card for \w+…$")
+    expect(page.locator("#message")).to_have_text(re.compile(expected), timeout=30_000)
+
+
 def test_out_of_the_hand_while_the_others_play_on_leaves_fast_forward_alone(
         context: BrowserContext, page: Page, server: Server, game) -> None:
     # Shichi Narabe: out first, we watch the others play for their places. Hint, Pass and

@@ -1081,7 +1081,15 @@ class Page:
             if HUMAN in obs.out or HUMAN in obs.eliminated:
                 self.message(cat.t("msg.watching"), speak=False)
             elif not self.received and not self.gave:  # (those stay until our next turn)
-                waiting = cat.t("msg.waiting", name=view.seat_name(cat, state.to_move))
+                gift = state.pending_gift
+                name = view.seat_name(cat, state.to_move)
+                if gift is not None and gift[1] == HUMAN:
+                    waiting = cat.t("msg.waiting-gift-you", name=name)
+                elif gift is not None:
+                    waiting = cat.t("msg.waiting-gift", name=name,
+                                    other=view.seat_name(cat, gift[1]))
+                else:
+                    waiting = cat.t("msg.waiting", name=name)
                 # (after another computer's card, the next one's name comes as the card lands,
                 # as the turn's mark does)
                 if self.landings and str(element("message").textContent) == self.waiting:
