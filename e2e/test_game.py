@@ -1588,6 +1588,26 @@ def test_out_of_the_hand_while_the_others_play_on_leaves_fast_forward_alone(
     expect(page.locator("html")).to_have_attribute("data-phase", "over", timeout=60_000)
 
 
+def test_our_line_of_a_long_board_is_in_view_on_the_smallest_phone(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # Eight players on a 320x568 phone: the hand's table scrolls, and our line, last of the
+    # eight, was cut at the foot of its box. It is scrolled into view.
+    match = fantan.new_match(fantan.preset("fan-tan").replace(players=8), seed=15)
+    while not match.state.is_over:
+        match = match.play(match.state.legal_moves()[0])
+    assert match.state.result.ranking[-1] == 0
+    with_save(context, store.save_text(match))
+    page.set_viewport_size({"width": 320, "height": 568})
+    game.boot(page, server.url)
+    expect(page.locator(HAND_ROWS)).to_have_count(8)
+    ours = page.locator(HAND_ROWS).last
+    expect(ours).to_have_attribute("data-seat", "0")
+    box = page.locator("#results .scroll").bounding_box()
+    line = ours.bounding_box()
+    assert box is not None and line is not None
+    assert box["y"] <= line["y"] and line["y"] + line["height"] <= box["y"] + box["height"] + 0.5
+
+
 def test_a_four_player_board_shows_every_row_on_the_smallest_landscape_phone(
         page: Page, server: Server, game) -> None:
     page.set_viewport_size({"width": 568, "height": 320})

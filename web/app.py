@@ -1204,12 +1204,24 @@ class Page:
         board.innerHTML = render.results(self.cat, match.rules, rv, sheet_open=self.sheet_open)
         board.hidden = self.results_hidden
         self.fit_board()
+        self.show_our_line()
         self.cover_table(not self.results_hidden)
         self.speak_events()
         self.message(rv.headline, speak=rv.spoken if focus else False)
         root.dataset.turn = ""
         if focus and not self.results_hidden:
             element("results-title").focus()  # keyboard users land on the board
+
+    def show_our_line(self):
+        """Where the hand's table scrolls (many players on a small screen), our own line, the
+        one the player looks for, is scrolled into its view."""
+        scroll = q("#results .scroll")
+        ours = q(f'#results .scroll > table > tbody > tr[data-seat="{HUMAN}"]')
+        if scroll is None or ours is None or scroll.scrollHeight <= scroll.clientHeight:
+            return
+        box, line = scroll.getBoundingClientRect(), ours.getBoundingClientRect()
+        if line.bottom > box.bottom:
+            scroll.scrollTop += line.bottom - box.bottom
 
     def count(self, record):
         """Add to the player's record what ``record`` (store.record_hand, after a hand, or
