@@ -1355,7 +1355,9 @@ def test_the_smallest_landscape_phone_holds_the_whole_table(page: Page, server: 
         if (!box) return null;
         const hit = x => document.elementFromPoint(x, box.top + box.height * 0.6)
                              ?.closest('[data-zone=hand]') === next;
-        const own = cards[i + 2] ? cards[i + 2].getBoundingClientRect().left : box.right;
+        // (up to the card after it, or its own right edge where a short hand lies spread)
+        const own = Math.min(box.right,
+                             cards[i + 2] ? cards[i + 2].getBoundingClientRect().left : box.right);
         let n = 0;
         for (let x = Math.ceil(box.left); x < own; x++) n += hit(x) ? 1 : 0;
         return [n, Math.floor(own - box.left)]; }""")
