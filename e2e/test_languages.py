@@ -187,8 +187,18 @@ def test_the_arrows_on_the_language_list_change_the_language_once_they_stop(
     page.focus("#menu-language")
     page.keyboard.press("ArrowUp")
     page.click("#menu-close")
-    expect(page.locator("#menu")).to_be_hidden()
     expect(page.locator("html")).to_have_attribute("lang", options[at])
+    expect(page.locator("#menu")).to_be_hidden()
+    # Another setting changed after the arrows: the language they chose in use with it, the
+    # list showing it (not a language put in use unseen when the menu closes).
+    page.click("#open-menu")
+    page.focus("#menu-language")
+    page.keyboard.press("ArrowDown")
+    page.click('label[for="menu-speed"] span')
+    page.select_option("#menu-speed", "slow")
+    expect(page.locator("html")).to_have_attribute("lang", options[at + 1])
+    expect(page.locator("#menu-language")).to_have_value(options[at + 1])
+    expect(page.locator("#menu-speed")).to_have_value("slow")
 
 
 def catalog(code: str) -> i18n.Catalog:

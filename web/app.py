@@ -171,7 +171,7 @@ class Page:
         self.seen = 0  # how much of the hand's history the table has shown
         self.passive = False
         self.hints = {}  # the last hint, by its position
-        self.hinting = False  # a hint is being worked out
+        self.hinting = None  # the position whose hint is being worked out
         self.sheet_open = False  # the result board's score sheet, as the player left it
         self.notices = 0  # notices shown: each hides after its time unless a later one came
         self.popping = False  # a dialog is closing for the browser's Back
@@ -882,6 +882,7 @@ class Page:
         self.skip_deal()
         self.fit_message()
         self.fit_board()
+        self.show_our_line()
 
     def fit_board(self):
         """The result board's column headings break at a syllable (where the catalogues mark
@@ -1068,7 +1069,8 @@ class Page:
         else:
             self.put("controls", render.controls(
                 cat, tv, dealing=self.dealing, my_turn=my_turn, computers_moving=computers,
-                selected=self.selected, hinting=self.hinting,
+                selected=self.selected, hinting=self.hinting is not None
+                and self.hinting[:3] == (match.seed, match.hand_number, len(state.moves)),
                 watching=HUMAN in obs.out or HUMAN in obs.eliminated))
         self.put("info", render.info(cat, tv, self.settings["level"]))
         self.focus_after(focus, my_turn)
@@ -1219,9 +1221,11 @@ class Page:
         ours = q(f'#results .scroll > table > tbody > tr[data-seat="{HUMAN}"]')
         if scroll is None or ours is None or scroll.scrollHeight <= scroll.clientHeight:
             return
-        box, line = scroll.getBoundingClientRect(), ours.getBoundingClientRect()
-        if line.bottom > box.bottom:
-            scroll.scrollTop += line.bottom - box.bottom
+        # (the box's foot inside its border and any scroll bar along it)
+        foot = scroll.getBoundingClientRect().top + scroll.clientTop + scroll.clientHeight
+        line = ours.getBoundingClientRect()
+        if line.bottom > foot:
+            scroll.scrollTop += line.bottom - foot
 
     def count(self, record):
         """Add to the player's record what ``record`` (store.record_hand, after a hand, or
@@ -1341,18 +1345,19 @@ class Page:
         position = (self.match.seed, self.match.hand_number, len(state.moves), level)
         move = self.hints.get(position)
         if move is None:
-            if self.hinting:
+            if self.hinting == position:
                 return  # (pressed again while it is worked out)
             # The search at Hard can take a second: the press shows at once, on the button
             # and in the line over the hand (not spoken: the hint itself follows).
-            self.hinting = True
+            self.hinting = position
             self.render()
             self.message(cat.t("msg.hint-thinking"), speak=False)
             try:
                 move = await self.ask(HUMAN, level, hint=True)
             finally:
-                self.hinting = False
-                self.render()
+                if self.hinting == position:  # (not a later position's, asked meanwhile)
+                    self.hinting = None
+                    self.render()
             # Stale if the game moved on meanwhile, even back round to our turn.
             if gen != self.gen or self.match.state is not state:
                 return
@@ -1489,7 +1494,10 @@ class Page:
     def on_key(self, event):
         key = str(event.key)
         if str(event.target.id) == "menu-language":
-            self.language_key = key
+            # (the keys that open the list's own box, where a choice is made once, count as a
+            # click: its choice is in use at once)
+            opens = key == "F4" or event.altKey and key in ("ArrowDown", "ArrowUp")
+            self.language_key = "" if opens else key
             if key == "Enter" and self.language_pending is not None:
                 event.preventDefault()
                 self.set_language(self.language_pending)
@@ -1629,6 +1637,10 @@ class Page:
             self.save_settings()
         elif element("setup").contains(target):
             self.setup_changed(target)
+        if self.language_pending is not None and tid != "menu-language":
+            # (another of the menu's settings changed after the arrows chose a language: that
+            # one in use too, the menu drawn again with both)
+            self.set_language(self.language_pending, focus=tid or None)
 
     def save_settings(self):
         if not self.passive:
