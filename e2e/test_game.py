@@ -297,6 +297,11 @@ def test_the_game_waits_under_the_menu_and_the_new_game_screen(
     page.click("#open-menu")
     page.click("#menu-new-game")
     expect(page.locator("#setup")).to_be_visible()
+    # (a card still flying to the table lands, and hands on the turn's mark as it does: not
+    # a move made under the screen)
+    page.wait_for_function(
+        "() => !document.getAnimations().some((a) => a.playState === 'running'"
+        " && a.effect && a.effect.target && a.effect.target.closest('[data-zone=table]'))")
     before = (table_cards(page), page.get_attribute("html", "data-turn"))
     page.wait_for_timeout(2_500)  # (at this pace, long enough for several moves)
     assert (table_cards(page), page.get_attribute("html", "data-turn")) == before
