@@ -245,6 +245,11 @@ class Page:
             f'<span class="subtitle{" long" if len(words) > 16 else ""}">'
             f'{render.escape(words)}</span>')
 
+    def use_pending_language(self, focus=None):
+        """The language the arrows chose on the menu's list, if any, in use now."""
+        if self.language_pending is not None:
+            self.set_language(self.language_pending, focus=focus)
+
     def set_language(self, code, focus="menu-language"):
         """Switch the language at once, without a reload, and keep the choice (``focus``: the
         menu's control to have the focus in the menu drawn again, if open)."""
@@ -1062,6 +1067,7 @@ class Page:
                 first.scrollIntoView(js_obj({"block": "nearest", "inline": "nearest"}))
         computers = (not state.is_over and state.to_move != HUMAN and not self.dealing
                      and not self.passive)
+        watching = HUMAN in obs.out or HUMAN in obs.eliminated
         if state.is_over and self.results_hidden:
             # Looking at the table after the hand: nothing to play, only the way back.
             self.put("controls", render.button("show-results", cat.t("button.show-results"),
@@ -1069,9 +1075,8 @@ class Page:
         else:
             self.put("controls", render.controls(
                 cat, tv, dealing=self.dealing, my_turn=my_turn, computers_moving=computers,
-                selected=self.selected, hinting=self.hinting is not None
-                and self.hinting[:3] == (match.seed, match.hand_number, len(state.moves)),
-                watching=HUMAN in obs.out or HUMAN in obs.eliminated))
+                selected=self.selected, hinting=self.hinting == self.hint_position(),
+                watching=watching))
         self.put("info", render.info(cat, tv, self.settings["level"]))
         self.focus_after(focus, my_turn)
         # (whose turn the page says it is: ours once the card that hands it to us has landed,
@@ -1080,7 +1085,7 @@ class Page:
             root.dataset.turn = "" if state.to_move is None else str(state.to_move)
         if (state.to_move is not None and state.to_move != HUMAN and not self.dealing
                 and not self.passive):
-            if HUMAN in obs.out or HUMAN in obs.eliminated:
+            if watching:
                 self.message(cat.t("msg.watching"), speak=False)
             elif not self.received and not self.gave:  # (those stay until our next turn)
                 gift = state.pending_gift
@@ -1335,14 +1340,20 @@ class Page:
             self.apply("pass")
             self.drive()
 
+    def hint_position(self):
+        """The position a hint answers: the deal, the move and the level it is asked at."""
+        level = "hard" if self.settings["level"] == "hard" else "medium"
+        match = self.match
+        return (match.seed, match.hand_number, len(match.state.moves), level)
+
     async def hint(self):
         if not self.my_turn():
             return
-        level = "hard" if self.settings["level"] == "hard" else "medium"
         gen, state = self.gen, self.match.state
         cat = self.cat
         # (asked again in the same position: the same answer, at once)
-        position = (self.match.seed, self.match.hand_number, len(state.moves), level)
+        position = self.hint_position()
+        level = position[-1]
         move = self.hints.get(position)
         if move is None:
             if self.hinting == position:
@@ -1412,10 +1423,10 @@ class Page:
 
     def on_click(self, event):
         target = event.target
-        if self.language_pending is not None and up(target, "button") is not None:
+        if up(target, "button") is not None:
             # (the language the arrows chose first, then the button's action, found by its id
             # in the menu drawn again)
-            self.set_language(self.language_pending, focus=None)
+            self.use_pending_language()
         summary = up(target, "#results .sheet summary")
         if summary is not None:
             # (the score sheet stays open, or shut, from one hand's board to the next; the
@@ -1475,9 +1486,8 @@ class Page:
             # it leaves the window). A click's focus waits for its click (on_click): the menu
             # drawn again between its press and release would lose it.
             going = event.relatedTarget
-            self.set_language(self.language_pending,
-                              focus=str(going.id) if going is not None and going.id
-                              else "menu-language")
+            self.use_pending_language(focus=str(going.id) if going is not None and going.id
+                                      else "menu-language")
 
     def on_pointer(self, event):
         self.by_keys = False
@@ -1500,7 +1510,7 @@ class Page:
             self.language_key = "" if opens else key
             if key == "Enter" and self.language_pending is not None:
                 event.preventDefault()
-                self.set_language(self.language_pending)
+                self.use_pending_language(focus="menu-language")
         if key not in ("Shift", "Control", "Alt", "Meta") and not self.by_keys:
             self.by_keys = True  # (messages then name keys, not taps)
             if self.dealing:  # (the deal's line names the key that skips it)
@@ -1637,10 +1647,10 @@ class Page:
             self.save_settings()
         elif element("setup").contains(target):
             self.setup_changed(target)
-        if self.language_pending is not None and tid != "menu-language":
+        if tid != "menu-language":
             # (another of the menu's settings changed after the arrows chose a language: that
             # one in use too, the menu drawn again with both)
-            self.set_language(self.language_pending, focus=tid or None)
+            self.use_pending_language(focus=tid or None)
 
     def save_settings(self):
         if not self.passive:
@@ -1761,8 +1771,7 @@ class Page:
         """A dialog closed: the focus back to what opened it (find_focus); and closed by its
         button or Escape, once none is open (the menu closes as the new-game screen opens),
         our entry in the history is spent."""
-        if self.language_pending is not None:
-            self.set_language(self.language_pending, focus=None)
+        self.use_pending_language()
         self.find_focus(opener)
         if self.popping:
             self.popping = False
