@@ -801,6 +801,109 @@ def test_a_game_that_cannot_be_saved_says_why_and_plays_on(
     page.wait_for_selector(MY_TURN_OR_OVER)
 
 
+TROUBLE_PROBLEMS = r"JsNull|^console error|^Python traceback|a deliberate fault"
+
+
+def trouble_box_on_screen(page: Page) -> bool:
+    return page.evaluate("""() => {
+        const box = document.querySelector("#failure").getBoundingClientRect();
+        return box.left >= 0 && box.top >= 0 && box.right <= innerWidth
+            && box.bottom <= innerHeight;
+    }""")
+
+
+def test_an_error_in_the_game_stops_it_with_a_word_and_a_reload_goes_on(
+    page: Page, server: Server, watch: Watch, game
+) -> None:
+    """An error of the page's own code while the player acts: the table stops as it was, a box
+    over it says so (the traceback under Details), and Reload goes on from the last move."""
+    watch.allow(TROUBLE_PROBLEMS)
+    page.set_viewport_size(PORTRAIT)
+    open_game(page, server, game, "?new=1&seed=8&speed=instant")
+    page.wait_for_selector(MY_TURN)
+    page.locator(PLAYABLE).first.click()
+    page.click("#play")
+    page.wait_for_selector(MY_TURN)
+    before = (table_cards(page), hand_cards(page))
+    # (the line over the hand gone, the page's code fails as it speaks of the card chosen)
+    page.evaluate("() => document.getElementById('message').remove()")
+    page.locator(PLAYABLE).first.click()
+    expect(page.locator("html")).to_have_attribute("data-phase", "error")
+    box = page.locator("#failure")
+    expect(box).to_be_visible()
+    expect(box.locator("h2")).to_have_text("Something went wrong")
+    expect(page.locator("#failure-text")).to_contain_text("reload the page to go on")
+    expect(page.locator("#retry")).to_be_focused()
+    assert trouble_box_on_screen(page)
+    assert page.evaluate("() => ['app', 'bar-actions'].every((id) => "
+                         "document.getElementById(id).inert)")
+    details = box.locator(".py-error")
+    expect(details).to_be_hidden()
+    box.locator("summary").click()
+    expect(details).to_contain_text("in say_selected")
+    expect(details).to_contain_text("AttributeError")
+    assert trouble_box_on_screen(page)
+    shot(page, "trouble-portrait")
+    with page.expect_event("load"):
+        page.click("#retry")
+    game.wait_ready(page)
+    page.wait_for_selector(MY_TURN)
+    assert (table_cards(page), hand_cards(page)) == before
+    expect(page.locator("#failure")).to_be_hidden()
+
+
+def test_an_error_in_a_task_of_the_game_is_told_in_the_players_language(
+    page: Page, server: Server, watch: Watch, game
+) -> None:
+    """An error in what runs beside the page (the hint's search here; the computer turns and
+    the deal run so too) stops the game as an error in a click does, in the language of the
+    page as it is now, and an open dialog makes way for the box."""
+    watch.allow(TROUBLE_PROBLEMS)
+    page.set_viewport_size(DESKTOP)
+    open_game(page, server, game, "?new=1&seed=8&speed=instant")
+    page.wait_for_selector(MY_TURN)
+    page.click("#open-menu")
+    page.select_option("#menu-language", "de")
+    page.keyboard.press("Escape")
+    expect(page.locator("#hint")).to_have_text("Tipp")
+    page.evaluate("() => document.getElementById('message').remove()")
+    page.click("#hint")
+    expect(page.locator("html")).to_have_attribute("data-phase", "error")
+    expect(page.locator("#failure h2")).to_have_text("Etwas ist schiefgegangen")
+    expect(page.locator("#retry")).to_have_text("Neu laden")
+    expect(page.locator("#failure .py-error")).to_contain_text("in hint")
+    # (a second error says nothing more: the first box stays as it is)
+    page.evaluate("() => dispatchEvent(new CustomEvent('fantan:trouble', "
+                  "{detail: 'a deliberate fault'}))")
+    expect(page.locator("#failure .py-error")).to_have_count(1)
+    expect(page.locator("#failure .py-error")).not_to_contain_text("a deliberate fault")
+
+
+def test_an_error_that_escapes_the_game_stops_it_too(
+    page: Page, server: Server, watch: Watch, game
+) -> None:
+    """PyScript's own box for a Python error nothing caught goes inside the box as its
+    details, instead of lying across the foot of the page; an open dialog closes for it."""
+    watch.allow(TROUBLE_PROBLEMS)
+    page.set_viewport_size(LANDSCAPE)
+    open_game(page, server, game, "?new=1&seed=8&speed=instant")
+    page.wait_for_selector(MY_TURN)
+    page.click("#open-menu")
+    expect(page.locator("#menu")).to_be_visible()
+    page.evaluate("""() => {
+        const node = document.createElement("div");
+        node.className = "py-error";
+        node.textContent = "Traceback: a deliberate fault";
+        document.body.append(node);
+    }""")
+    expect(page.locator("html")).to_have_attribute("data-phase", "error")
+    expect(page.locator("#menu")).to_be_hidden()
+    expect(page.locator("#failure")).to_be_visible()
+    expect(page.locator("#failure-details .py-error")).to_have_text(
+        "Traceback: a deliberate fault")
+    assert trouble_box_on_screen(page)
+
+
 def test_two_tabs_never_write_over_each_other(context: BrowserContext, server: Server,
                                               game) -> None:
     first = context.new_page()

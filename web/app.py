@@ -11,6 +11,7 @@ import json
 import random
 import sys
 import time
+import traceback
 
 import i18n
 import render
@@ -283,7 +284,7 @@ class Page:
         self.store.claim()
         self.listen()
         # The worker boots a second Python: start it after the first paint, not beside it.
-        window.setTimeout(create_proxy(lambda *_: self.begin_worker()), 0)
+        window.setTimeout(create_proxy(self.guard(lambda *_: self.begin_worker())), 0)
         match, notice = (None, None)
         asked_new = param("new") is not None  # (a link that deals a new game)
         if not asked_new:
@@ -328,29 +329,62 @@ class Page:
         return store.rules_from_settings(settings)
 
     def listen(self):
-        document.addEventListener("click", create_proxy(self.on_click))
-        document.addEventListener("keydown", create_proxy(self.on_key))
-        document.addEventListener("pointerdown", create_proxy(self.on_pointer), True)
-        document.addEventListener("change", create_proxy(self.on_change))
-        document.addEventListener("focusout", create_proxy(self.on_focusout))
-        window.addEventListener("storage", create_proxy(self.on_storage))
-        window.addEventListener("fantan:save", create_proxy(lambda _e: self.save()))
-        window.addEventListener("pagehide", create_proxy(lambda _e: self.save()))
-        window.addEventListener("pageshow", create_proxy(self.on_pageshow))
-        document.addEventListener("visibilitychange", create_proxy(self.on_visible))
+        document.addEventListener("click", create_proxy(self.guard(self.on_click)))
+        document.addEventListener("keydown", create_proxy(self.guard(self.on_key)))
+        document.addEventListener("pointerdown", create_proxy(self.guard(self.on_pointer)), True)
+        document.addEventListener("change", create_proxy(self.guard(self.on_change)))
+        document.addEventListener("focusout", create_proxy(self.guard(self.on_focusout)))
+        window.addEventListener("storage", create_proxy(self.guard(self.on_storage)))
+        window.addEventListener("fantan:save", create_proxy(self.guard(lambda _e: self.save())))
+        window.addEventListener("pagehide", create_proxy(self.guard(lambda _e: self.save())))
+        window.addEventListener("pageshow", create_proxy(self.guard(self.on_pageshow)))
+        document.addEventListener("visibilitychange", create_proxy(self.guard(self.on_visible)))
         # A rotation (or any resize) during the deal moves the seats the cards fly to: the
         # deal ends at once, as if skipped, rather than fly to where the seats were. (And the
         # message beside our badge has another width.)
-        window.addEventListener("resize", create_proxy(lambda _e: self.on_resize()))
+        window.addEventListener("resize", create_proxy(self.guard(lambda _e: self.on_resize())))
         # A dialog closed gives the focus back to what opened it; where that was drawn again
         # meanwhile (the bar, in a new language), to the button of the bar that opens it.
         for dialog, opener in (("menu", "open-menu"), ("setup", "open-menu"),
                                ("rules-page", "open-rules")):
             element(dialog).addEventListener(
-                "close", create_proxy(lambda _e, opener=opener: self.dialog_closed(opener)))
-        window.addEventListener("popstate", create_proxy(self.on_popstate))
+                "close", create_proxy(self.guard(
+                    lambda _e, opener=opener: self.dialog_closed(opener))))
+        window.addEventListener("popstate", create_proxy(self.guard(self.on_popstate)))
         if history_state() == "dialog":  # (reloaded with a dialog open: none is open now)
             window.history.replaceState(js_obj({"fantanSpent": True}), "")
+
+    # --- errors -----------------------------------------------------------------------------
+
+    def guard(self, handler):
+        """``handler`` for an event of the page: an error it raises is trouble (below), told
+        to the player, not left in the console with the table half drawn."""
+        def guarded(*args):
+            try:
+                handler(*args)
+            except Exception as error:  # (its traceback from the handler on)
+                self.trouble(error.with_traceback(error.__traceback__.tb_next))
+        return guarded
+
+    def spawn(self, coroutine):
+        """Run a coroutine beside the page; an error it ends in is trouble, as in a handler."""
+        task = asyncio.ensure_future(coroutine)
+        task.add_done_callback(self.task_ended)
+        return task
+
+    def task_ended(self, task):
+        if not task.cancelled() and task.exception() is not None:
+            self.trouble(task.exception())
+
+    def trouble(self, error):
+        """Stop the game on an error of the page's own code: nothing moves on the table after
+        it, and the loader (boot.js) says so over the table, with the traceback under Details
+        for a bug report. Every move was saved as it was played: a reload goes on from there."""
+        details = "".join(traceback.format_exception(error))
+        window.console.error(details)
+        self.gen += 1  # (the turns, the deal, a hint: each stops at its next step)
+        self.driving = self.dealing = False
+        window.dispatchEvent(window.CustomEvent.new("fantan:trouble", js_obj({"detail": details})))
 
     # --- the match --------------------------------------------------------------------------
 
@@ -387,7 +421,7 @@ class Page:
             self.show_results(focus=False)
             return
         if animate:
-            asyncio.ensure_future(self.deal(self.gen))
+            self.spawn(self.deal(self.gen))
         else:
             self.set_phase("playing")
             self.render()
@@ -447,7 +481,7 @@ class Page:
     def drive(self):
         if not self.driving and not self.passive:
             self.driving = True
-            asyncio.ensure_future(self.turns(self.gen))
+            self.spawn(self.turns(self.gen))
 
     async def turns(self, gen):
         """Computer turns one after another, automatic passes, until the human must decide or
@@ -568,7 +602,7 @@ class Page:
         """Start the worker (once), without waiting for it."""
         if self.worker_start is None:
             self.spawn_worker()
-            self.worker_start = asyncio.ensure_future(self.start_worker())
+            self.worker_start = self.spawn(self.start_worker())
 
     async def get_worker(self):
         """The worker, once it has started; None if it failed, or while it starts after the
@@ -732,7 +766,7 @@ class Page:
                 fresh = (event.seat, event.card)
             elif event.kind in ("pass", "eliminated"):
                 self.flashes[event.seat] = time.monotonic() + PASS_FLASH
-                asyncio.ensure_future(self.refresh_later(PASS_FLASH + 0.05))
+                self.spawn(self.refresh_later(PASS_FLASH + 0.05))
             elif event.kind == "give" and event.to == HUMAN and event.card:
                 self.received = event.card
                 self.message(self.cat.t("msg.received", name=view.seat_name(self.cat, event.seat),
@@ -774,7 +808,7 @@ class Page:
             if target is not None:
                 flight_anim = self.fly(target, source, duration=flight)
         if marking:
-            asyncio.ensure_future(self.land(flight_anim))
+            self.spawn(self.land(flight_anim))
 
     def landing(self):
         """While a card flies to the table, the turn's mark, our cards' rise and the rows' new
@@ -966,7 +1000,7 @@ class Page:
             await asyncio.sleep(NOTICE_SECONDS)
             if shown == self.notices:  # (not a later notice's time)
                 el.hidden = True
-        asyncio.ensure_future(hide())
+        self.spawn(hide())
 
     def close_notice(self):
         element("notice").hidden = True
@@ -1452,7 +1486,7 @@ class Page:
         actions = {
             "play": self.play_selected,
             "pass": self.play_pass,
-            "hint": lambda: asyncio.ensure_future(self.hint()),
+            "hint": lambda: self.spawn(self.hint()),
             "fast-forward": self.fast_forward,
             "skip-deal": self.skip_deal,
             "next-hand": self.next_hand,
@@ -1562,7 +1596,7 @@ class Page:
             at_table = up(target, "#table") is not None and up(target, "dialog") is None
             if at_table or target == document.body or target == root:
                 event.preventDefault()
-                asyncio.ensure_future(self.hint())
+                self.spawn(self.hint())
         elif key in ("ArrowLeft", "ArrowRight") or key in ("Home", "End") and in_hand is not None:
             # (Home and End within the hand only: elsewhere they scroll the page)
             # Alt+arrow is the browser's; the result board, the takeover box and form fields

@@ -20,8 +20,13 @@ const english = {
     "Please use a current version of Firefox, Chrome, Edge or Safari.",
   "boot.download-failed": "The game could not be downloaded. Check the connection and try again.",
   "boot.load-failed": "The game could not be loaded. Check the connection and try again.",
+  "boot.trouble-title": "Something went wrong",
+  "boot.trouble": "The game hit an error and stopped. Every move is saved as it is played: " +
+    "reload the page to go on from the last one.",
+  "boot.reload": "Reload",
 };
 let texts = {};
+let allTexts = {};
 const t = (key) => texts[key] || english[key] || key;
 
 // The language: ?lang= (tests), the one saved in the settings, then the browser's.
@@ -46,6 +51,7 @@ async function loadTexts() {
   try {
     const response = await fetch("./locale/boot.json");
     const all = await response.json();
+    allTexts = all;
     const lang = wantedLanguages().find((code) => code in all) || "en";
     if (root.dataset.phase !== "loading" && root.dataset.phase !== "error") return;
     texts = all[lang] || {};
@@ -188,20 +194,56 @@ async function countBytes(name, response) {
 }
 
 // Python errors end up in an element PyScript adds to the page. A start they end keeps its
-// traceback under the failure's Details (for a bug report), not across the foot of the page.
+// traceback under the failure's Details (for a bug report), not across the foot of the page; one
+// that escapes the game's own watch later stops the game as the errors it reports do (below).
 new MutationObserver((records) => {
   for (const record of records) {
     for (const node of record.addedNodes) {
       if (node.classList && node.classList.contains("py-error")) {
-        fail("boot.error");
-        if (root.dataset.phase === "error") {
-          $("failure-details").append(node);
-          $("failure-details").hidden = false;
+        if (root.dataset.phase === "loading" || root.dataset.phase === "error") {
+          fail("boot.error");
+          if (!$("failure").classList.contains("in-game")) showDetails(node);
+        } else {
+          troubled(node);
         }
       }
     }
   }
 }).observe(document.body, { childList: true });
+
+function showDetails(node) {
+  $("failure-details").append(node);
+  $("failure-details").hidden = false;
+}
+
+// An error of the game's code once it is under way (the game reports its own with the event
+// "fantan:trouble", the traceback as its detail) stops the game: what happened shows over the
+// table, which stays as it was, untouchable, and the button reloads the page. The game is saved
+// after every move, so the reload goes on from the last one.
+function troubled(details) {
+  if ($("failure").classList.contains("in-game")) return; // (the first error says it all)
+  root.dataset.phase = "error";
+  const lang = (root.lang || "en").replace("-", "_");
+  texts = allTexts[lang] || allTexts[lang.split("_")[0]] || texts;
+  for (const [id, key] of [["failure-title", "boot.trouble-title"],
+    ["failure-text", "boot.trouble"], ["retry", "boot.reload"]]) {
+    $(id).dataset.boot = key;
+    $(id).textContent = t(key);
+  }
+  for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+  for (const id of ["app", "bar-actions"]) $(id).inert = true;
+  $("failure").classList.add("in-game");
+  showDetails(details);
+  $("failure").hidden = false;
+  $("retry").focus();
+}
+
+addEventListener("fantan:trouble", (event) => {
+  const details = document.createElement("pre");
+  details.className = "py-error";
+  details.textContent = String(event.detail);
+  troubled(details);
+});
 
 // When Python has set the first game phase, loading is over.
 function whenReady(callback) {
