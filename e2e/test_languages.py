@@ -261,7 +261,10 @@ def test_every_line_beside_our_badge_leaves_the_table_where_it_is(
         page.keyboard.press("Enter")
     page.wait_for_selector(MY_TURN)
     hand_still(page)
-    where = """() => [document.getElementById('rows').getBoundingClientRect().top,
+    # (the rows as they show, not their box, which stretches to the room it is given)
+    where = """() => [document.querySelector('#rows .slot').getBoundingClientRect().top,
+                      document.querySelector('#rows .row:last-child .slot')
+                          .getBoundingClientRect().bottom,
                       document.getElementById('hand').getBoundingClientRect().top]"""
     rest = page.evaluate(where)
     # A card refused for real: the page's own line (in Italian, among the longest).
