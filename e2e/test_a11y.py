@@ -794,6 +794,18 @@ def test_text_set_larger_in_the_browser_leaves_the_table_on_the_screen(
             assert box is not None, where
             assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1, where
             assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1, where
+    # At 200% a phone held upright scrolls down to its hand (the buttons stay in view at the
+    # foot), but never sideways: the buttons' words were wider than the screen by 11 px.
+    page.set_viewport_size(TALL)
+    browser_text_size(page, 32)
+    open_game(page, server, game, "?new=1&seed=6&speed=instant&match=3")
+    page.wait_for_selector(MY_TURN)
+    hand_still(page)
+    page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
+    seen = page.evaluate(TABLE_ON_SCREEN_JS)  # (scrolled down, the buttons clear of the hand)
+    assert (seen["across"], seen["covered"], seen["between"]) == (0, [], True), seen
+    box = page.locator("#controls").bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= TALL["width"], box
 
 
 def test_a_new_game_does_not_announce_the_last_one_s_moves(page: Page, server: Server,
