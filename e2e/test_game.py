@@ -1709,24 +1709,40 @@ def test_out_of_the_hand_while_the_others_play_on_leaves_fast_forward_alone(
     expect(page.locator("html")).to_have_attribute("data-phase", "over", timeout=60_000)
 
 
-def test_our_line_of_a_long_board_is_in_view_on_the_smallest_phone(
-        context: BrowserContext, page: Page, server: Server, game) -> None:
+@pytest.mark.parametrize("preset,players,seed,size,lang", [
+    ("fan-tan", 8, 15, {"width": 320, "height": 568}, "en"),
+    ("ruter-7", 6, 5, {"width": 640, "height": 360}, "de")])
+def test_our_line_of_a_long_board_is_in_view_on_a_small_phone(
+        context: BrowserContext, page: Page, server: Server, game, preset: str, players: int,
+        seed: int, size: dict[str, int], lang: str) -> None:
     # Eight players on a 320x568 phone: the hand's table scrolls, and our line, last of the
-    # eight, was cut at the foot of its box. It is scrolled into view.
-    match = fantan.new_match(fantan.preset("fan-tan").replace(players=8), seed=15)
+    # eight, was cut at the foot of its box. It is scrolled into view, by whole lines: on a
+    # phone on its side, scrolled by the 11 px our line needed, the winner's line lay half
+    # under the table's heads.
+    match = fantan.new_match(fantan.preset(preset).replace(players=players), seed=seed)
     while not match.state.is_over:
         match = match.play(match.state.legal_moves()[0])
     assert match.state.result.ranking[-1] == 0
     with_save(context, store.save_text(match))
-    page.set_viewport_size({"width": 320, "height": 568})
-    game.boot(page, server.url)
-    expect(page.locator(HAND_ROWS)).to_have_count(8)
+    page.set_viewport_size(size)
+    game.boot(page, server.url + f"?lang={lang}")
+    expect(page.locator(HAND_ROWS)).to_have_count(players)
     ours = page.locator(HAND_ROWS).last
     expect(ours).to_have_attribute("data-seat", "0")
+    shot(page, f"long-board-{size['width']}x{size['height']}")
     box = page.locator("#results .scroll").bounding_box()
     line = ours.bounding_box()
     assert box is not None and line is not None
     assert box["y"] <= line["y"] and line["y"] + line["height"] <= box["y"] + box["height"] + 0.5
+    assert page.evaluate("document.querySelector('#results .scroll').scrollTop") > 0
+    # (the first line in view, whole under the heads)
+    assert page.evaluate("""() => {
+        const heads = document.querySelector('#results .scroll > table > thead th')
+            .getBoundingClientRect().bottom;
+        const rows = [...document.querySelectorAll('#results .scroll > table > tbody > tr')]
+            .map(r => r.getBoundingClientRect());
+        return rows.find(r => r.bottom > heads + 0.5).top >= heads - 0.5;
+    }""")
 
 
 def test_a_four_player_board_shows_every_row_on_the_smallest_landscape_phone(

@@ -8,6 +8,7 @@ theirs, animates, and autosaves through store.py. Rules questions all go to the 
 import asyncio
 import contextlib
 import json
+import math
 import random
 import sys
 import time
@@ -1258,13 +1259,31 @@ class Page:
         one the player looks for, is scrolled into its view."""
         scroll = q("#results .scroll")
         ours = q(f'#results .scroll > table > tbody > tr[data-seat="{HUMAN}"]')
-        if scroll is None or ours is None or scroll.scrollHeight <= scroll.clientHeight:
+        if scroll is None or ours is None:
+            return
+        scroll.style.paddingBottom = ""  # (room an earlier size needed: see below)
+        if scroll.scrollHeight <= scroll.clientHeight:
             return
         # (the box's foot inside its border and any scroll bar along it)
         foot = scroll.getBoundingClientRect().top + scroll.clientTop + scroll.clientHeight
         line = ours.getBoundingClientRect()
-        if line.bottom > foot:
-            scroll.scrollTop += line.bottom - foot
+        if line.bottom <= foot:
+            return
+        # It scrolls by whole lines: the first line in view lies whole under the table's
+        # heads, which stay at its top (scrolled by the few pixels our line needed, the
+        # winner's line lay half under them), with room under the last line if it takes it.
+        heads = q("#results .scroll > table > thead th")
+        top = heads.getBoundingClientRect().bottom if heads is not None else 0
+        for row in document.querySelectorAll("#results .scroll > table > tbody > tr"):
+            # (in whole pixels, as the box scrolls: no sliver of the line above left in view)
+            by = math.ceil(row.getBoundingClientRect().top - top - 0.01)
+            if by >= line.bottom - foot - 0.5:
+                room = scroll.scrollHeight - scroll.clientHeight - scroll.scrollTop
+                if by > room:
+                    scroll.style.paddingBottom = f"{by - room:.0f}px"
+                scroll.scrollTop += by
+                return
+        scroll.scrollTop += line.bottom - foot
 
     def count(self, record):
         """Add to the player's record what ``record`` (store.record_hand, after a hand, or
