@@ -330,32 +330,35 @@ class Page:
         return store.rules_from_settings(settings)
 
     def listen(self):
-        document.addEventListener("click", create_proxy(self.guard(self.on_click)))
-        document.addEventListener("keydown", create_proxy(self.guard(self.on_key)))
-        document.addEventListener("pointerdown", create_proxy(self.guard(self.on_pointer)), True)
-        document.addEventListener("change", create_proxy(self.guard(self.on_change)))
-        document.addEventListener("focusout", create_proxy(self.guard(self.on_focusout)))
-        window.addEventListener("storage", create_proxy(self.guard(self.on_storage)))
-        window.addEventListener("fantan:save", create_proxy(self.guard(lambda _e: self.save())))
-        window.addEventListener("pagehide", create_proxy(self.guard(lambda _e: self.save())))
-        window.addEventListener("pageshow", create_proxy(self.guard(self.on_pageshow)))
-        document.addEventListener("visibilitychange", create_proxy(self.guard(self.on_visible)))
+        on = self.on
+        on(document, "click", self.on_click)
+        on(document, "keydown", self.on_key)
+        on(document, "pointerdown", self.on_pointer, capture=True)
+        on(document, "change", self.on_change)
+        on(document, "focusout", self.on_focusout)
+        on(window, "storage", self.on_storage)
+        on(window, "fantan:save", lambda _e: self.save())
+        on(window, "pagehide", lambda _e: self.save())
+        on(window, "pageshow", self.on_pageshow)
+        on(document, "visibilitychange", self.on_visible)
         # A rotation (or any resize) during the deal moves the seats the cards fly to: the
         # deal ends at once, as if skipped, rather than fly to where the seats were. (And the
         # message beside our badge has another width.)
-        window.addEventListener("resize", create_proxy(self.guard(lambda _e: self.on_resize())))
+        on(window, "resize", lambda _e: self.on_resize())
         # A dialog closed gives the focus back to what opened it; where that was drawn again
         # meanwhile (the bar, in a new language), to the button of the bar that opens it.
         for dialog, opener in (("menu", "open-menu"), ("setup", "open-menu"),
                                ("rules-page", "open-rules")):
-            element(dialog).addEventListener(
-                "close", create_proxy(self.guard(
-                    lambda _e, opener=opener: self.dialog_closed(opener))))
-        window.addEventListener("popstate", create_proxy(self.guard(self.on_popstate)))
+            on(element(dialog), "close", lambda _e, opener=opener: self.dialog_closed(opener))
+        on(window, "popstate", self.on_popstate)
         if history_state() == "dialog":  # (reloaded with a dialog open: none is open now)
             window.history.replaceState(js_obj({"fantanSpent": True}), "")
 
     # --- errors -----------------------------------------------------------------------------
+
+    def on(self, target, kind, handler, capture=False):
+        """Listen to the page's events of a ``kind`` on ``target`` through the guard."""
+        target.addEventListener(kind, create_proxy(self.guard(handler)), capture)
 
     def guard(self, handler):
         """``handler`` for an event of the page: an error it raises is trouble (below), told
