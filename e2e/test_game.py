@@ -20,10 +20,12 @@ import pytest
 from conftest import Server, Watch
 from playwright.sync_api import BrowserContext, Page, expect
 
+import build
 import fantan
 import fantan.ai
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
+import i18n  # noqa: E402
 import store  # noqa: E402
 import view  # noqa: E402
 
@@ -217,9 +219,10 @@ def test_an_illegal_card_is_explained_the_hint_and_the_keyboard(
     expect(page.locator("#message")).to_have_text("The first card of the hand must be the 7♦.")
     assert table_cards(page) == [] and hand_cards(page) == hand
     expect(page.locator("#play")).to_be_disabled()
-    # The hint names the move (the only one here) and selects it.
+    # The hint names the move (the only one here), says why, and selects it.
     page.click("#hint")
-    expect(page.locator("#message")).to_have_text("Hint: play the 7♦.")
+    expect(page.locator("#message")).to_have_text(
+        "Hint: play the 7♦. It is the only card that fits.")
     expect(page.locator('#hand [data-card="7D"]')).to_have_attribute("aria-pressed", "true")
     # Keys: arrows move through playable cards, Enter plays.
     page.locator("body").click(position={"x": 5, "y": 5})
@@ -488,7 +491,8 @@ def test_a_hint_to_pass_points_at_the_pass_button(context: BrowserContext, page:
     game.boot(page, server.url + "?speed=slow&level=medium")
     page.wait_for_selector(MY_TURN, timeout=60_000)
     page.click("#hint")
-    expect(page.locator("#message")).to_have_text("Hint: pass.")
+    expect(page.locator("#message")).to_have_text(
+        "Hint: pass. Each card that fits would help the others.")
     expect(page.locator("#pass")).to_be_focused()
     # Lit as Play is for a card hinted (a click's focus shows no ring), until a card is chosen.
     expect(page.locator("#pass")).to_have_class(re.compile(r"\bprimary\b"))
@@ -513,6 +517,12 @@ def test_a_hint_at_hard_is_the_same_however_often_it_is_asked(
     match = played_until(fantan.new_match(fantan.preset("fan-tan"), seed=2), hard_differs,
                          pick=lambda legal: legal[len(legal) // 2])
     expected = hard_hint(match)
+    # (and the argument for it, as the engine words it for a move found by search)
+    english = i18n.Catalog([i18n.Messages(build.compile_po(
+        (Path(__file__).resolve().parent.parent / "web" / "locale" / "en" / "LC_MESSAGES"
+         / "fantan.po").read_text(encoding="utf-8")))], "en")
+    argued = view.hint_text(english, match.rules, fantan.ai.advise(
+        match.state.observation(0), expected, searched=True).to_dict())
     with_save(context, store.save_text(match))
     page.set_viewport_size(DESKTOP)
     game.boot(page, server.url + "?speed=instant&level=hard")
@@ -536,6 +546,7 @@ def test_a_hint_at_hard_is_the_same_however_often_it_is_asked(
         page.click("#hint")
         chosen = page.locator("#hand .card.selected")
         expect(chosen).to_have_attribute("data-card", expected, timeout=30_000)
+        expect(page.locator("#message")).to_have_text(argued)
         if ask == 0:
             seen = page.evaluate("window.hintSeen")
             thinking = [i for i, (text, busy) in enumerate(seen)
@@ -621,6 +632,11 @@ def test_the_computer_players_go_on_when_their_worker_cannot_start(
     started = time.monotonic()
     page.wait_for_selector(MY_TURN_OR_OVER, timeout=40_000)
     assert time.monotonic() - started < 5 * 3, "the computer players waited for the worker again"
+    # The hint too is worked out on the page.
+    if page.get_attribute("html", "data-phase") == "playing":
+        page.click("#hint")
+        expect(page.locator("#message")).to_have_text(re.compile(r"^Hint: play the .+\.$"))
+        expect(page.locator("#hand .card.selected")).to_have_count(1)
 
 
 def test_a_rotation_during_the_deal_ends_it(page: Page, server: Server, game) -> None:

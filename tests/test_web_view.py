@@ -241,6 +241,54 @@ def test_every_reason_code_has_a_message() -> None:
     assert gate == "The ♥ row must first take the 6♥ and 8♥."
 
 
+def test_a_hint_says_why() -> None:
+    fan_tan, ruter = fantan.preset("fan-tan"), fantan.preset("ruter-7")
+    advice = fantan.ai.Advice
+
+    def said(rules: fantan.Rules, a: fantan.ai.Advice, cat=CAT, spoken: bool = False) -> str:
+        return view.hint_text(cat, rules, a.to_dict(), spoken=spoken)
+
+    assert said(fan_tan, advice("8S", "own", cards=("9S", "JS"))) == (
+        "Hint: play the 8♠. It leads to your 9♠ and J♠.")
+    assert said(fan_tan, advice("8S", "own", cards=("9S",)), spoken=True) == (
+        "Hint: play the 8 of spades. It leads to your 9 of spades.")
+    assert said(fan_tan, advice("8S", "own", cards=("9S", "JS", "AS"))) == (
+        "Hint: play the 8♠. It leads to 3 of your cards.")
+    assert said(fan_tan, advice("3S", "block", seat=2)) == (
+        "Hint: play the 3♠. Otto is nearly out: this card helps the others least.")
+    assert said(ruter, advice("JH", "costly", points=10)) == (
+        "Hint: play the J♥. Kept, it would cost you 10 points.")
+    assert said(fan_tan, advice("7D", "only")) == (
+        "Hint: play the 7♦. It is the only card that fits.")
+    assert said(fan_tan, advice("pass", "hold")) == (
+        "Hint: pass. Each card that fits would help the others.")
+    assert said(fan_tan, advice("give:QS", "far")) == (
+        "Hint: give the Q♠. Of your cards, it is the farthest from being played.")
+    # No argument: the hint alone (nor for the one card there is to give).
+    assert said(fan_tan, advice("6D", "plain")) == "Hint: play the 6♦."
+    assert said(fan_tan, advice("give:QS", "only")) == "Hint: give the Q♠."
+    # The language's own number and plural forms.
+    de = catalog("de")
+    assert said(fan_tan, advice("8S", "own", cards=("9S",)), de) == (
+        "Tipp: 8♠ legen. Sie führt zu deiner Karte 9♠.")
+    assert said(fan_tan, advice("8S", "own", cards=("9S", "JS")), de) == (
+        "Tipp: 8♠ legen. Sie führt zu deinen Karten 9♠ und B♠.")
+    assert said(ruter, advice("5H", "costly", points=1), catalog("it")) == (
+        "Consiglio: gioca la carta 5♥. Se la tieni, ti costa 1 punto.")
+    # Every argument in every language: a sentence after the hint, no raw id or placeholder.
+    for language in ("en", "de", "nb", "nl", "it"):
+        cat = catalog(language)
+        hint = cat.t("msg.hint", card=view.card_text(cat, fan_tan, "8S"))
+        for kind in fantan.ai.advice.KINDS:
+            a = advice("8S", kind, cards=("9S", "JS", "AS")[:2], seat=1, points=10)
+            text = said(fan_tan, a, cat)
+            assert text.startswith(hint), (language, kind)
+            why = text[len(hint):]
+            assert (why == "") == (kind == "plain"), (language, kind, text)
+            assert "msg." not in text and "{" not in text, (language, kind, text)
+            assert not why or why.startswith(" ") and why[1].isupper(), (language, kind, text)
+
+
 def test_result_board_reveals_hands_and_totals() -> None:
     match = fantan.new_match(fantan.preset("sjueren"), seed=5)
     while not match.state.is_over:

@@ -10,11 +10,15 @@ sys.path.insert(0, os.path.abspath("python.zip"))  # the game's modules, as on t
 import fantan.ai  # noqa: E402
 
 
-def choose(observation: str, level: str, seed: int, hint: bool = False) -> str:
-    """A legal move for the observing seat (the observation as JSON text); for a ``hint``,
-    a search of fixed size (fantan.ai.BUDGETS)."""
-    return fantan.ai.choose(level, json.loads(observation), seed=int(seed),
-                            iterations=fantan.ai.hint_iterations(level) if hint else None)
+def choose(observation: str, level: str, seed: int) -> str:
+    """A legal move for the observing seat (the observation as JSON text)."""
+    return fantan.ai.choose(level, json.loads(observation), seed=int(seed))
 
 
-__export__ = ["choose"]
+def hint(observation: str, level: str, seed: int) -> str:
+    """The hint for the observing seat: the move and the argument for it, as JSON text
+    (fantan.ai.hint: a search of fixed size, fantan.ai.BUDGETS)."""
+    return json.dumps(fantan.ai.hint(level, json.loads(observation), seed=int(seed)).to_dict())
+
+
+__export__ = ["choose", "hint"]

@@ -172,7 +172,7 @@ class Page:
         self.flashes = {}  # seat -> until when its pass (or elimination) is lit up
         self.seen = 0  # how much of the hand's history the table has shown
         self.passive = False
-        self.hints = {}  # the last hint, by its position
+        self.hints = {}  # the last hint (fantan.ai.hint's dict), by its position
         self.hinting = None  # the position whose hint is being worked out
         self.sheet_open = False  # the result board's score sheet, as the player left it
         self.notices = 0  # notices shown: each hides after its time unless a later one came
@@ -572,9 +572,8 @@ class Page:
                 return
             await asyncio.sleep(min(0.05, max(end - time.monotonic(), 0)))
 
-    async def ask(self, seat, level, hint=False):
-        """A move from the computer player in the worker (or here, if the worker failed); for
-        a ``hint``, from a search of fixed size, which the same position always answers alike."""
+    async def ask(self, seat, level):
+        """A move from the computer player in the worker (or here, if the worker failed)."""
         state = self.match.state
         obs = state.observation(seat)
         seed = self.match.move_seed
@@ -584,13 +583,29 @@ class Page:
         worker = await self.get_worker()
         if worker is not None:
             try:
-                move = str(await worker.choose(json.dumps(obs.to_dict()), level, seed, hint))
+                move = str(await worker.choose(json.dumps(obs.to_dict()), level, seed))
                 if move in legal:
                     return move
             except Exception as error:
                 window.console.warn(f"computer player failed in the worker: {error}")
-        return fantan.ai.choose(level, obs, seed=seed,
-                                iterations=fantan.ai.hint_iterations(level) if hint else None)
+        return fantan.ai.choose(level, obs, seed=seed)
+
+    async def ask_hint(self, level):
+        """The hint, from the worker (or here, if the worker failed): the move the player at
+        ``level`` would make, from a search of fixed size that the same position always
+        answers alike, and the argument for it (fantan.ai.hint, as a dict)."""
+        obs = self.match.state.observation(HUMAN)
+        seed = self.match.move_seed
+        worker = await self.get_worker()
+        if worker is not None:
+            try:
+                advice = json.loads(str(await worker.hint(json.dumps(obs.to_dict()), level,
+                                                          seed)))
+                if advice.get("move") in obs.legal_moves:
+                    return advice
+            except Exception as error:
+                window.console.warn(f"the hint failed in the worker: {error}")
+        return fantan.ai.hint(level, obs, seed=seed).to_dict()
 
     def spawn_worker(self):
         """Put the computer players' worker on the page (once)."""
@@ -1410,8 +1425,8 @@ class Page:
         # (asked again in the same position: the same answer, at once)
         position = self.hint_position()
         level = position[-1]
-        move = self.hints.get(position)
-        if move is None:
+        advice = self.hints.get(position)
+        if advice is None:
             if self.hinting == position:
                 return  # (pressed again while it is worked out)
             # The search at Hard can take a second: the press shows at once, on the button
@@ -1420,7 +1435,7 @@ class Page:
             self.render()
             self.message(cat.t("msg.hint-thinking"), speak=False)
             try:
-                move = await self.ask(HUMAN, level, hint=True)
+                advice = await self.ask_hint(level)
             finally:
                 if self.hinting == position:  # (not a later position's, asked meanwhile)
                     self.hinting = None
@@ -1428,10 +1443,14 @@ class Page:
             # Stale if the game moved on meanwhile, even back round to our turn.
             if gen != self.gen or self.match.state is not state:
                 return
-            self.hints = {position: move}
+            self.hints = {position: advice}
         rules = self.match.rules
+        move = advice["move"]
+        # (the move, and the argument for it said after it)
+        text = view.hint_text(cat, rules, advice)
+        spoken = view.hint_text(cat, rules, advice, spoken=True)
         if move == "pass":
-            self.message(cat.t("msg.hint-pass"))
+            self.message(text, speak=spoken)
             button = element("pass")
             if button is not None:
                 # (the button the hint speaks of, lit as Play is for a card hinted, until the
@@ -1442,9 +1461,7 @@ class Page:
         code = move.split(":", 1)[-1]
         self.selected = code
         self.render()
-        key = "msg.hint-give" if move.startswith("give:") else "msg.hint"
-        self.message(cat.t(key, card=view.card_text(cat, rules, code)),
-                     speak=cat.t(key, card=view.card_words(cat, rules, code)))
+        self.message(text, speak=spoken)
         el = q(f'#hand [data-card="{code}"]')
         if el is not None:
             focus_in_hand(el)

@@ -325,6 +325,47 @@ def reason_message(cat: Catalog, rules: fantan.Rules, info: dict[str, Any],
     return sentence(cat.t(key, **values))
 
 
+# The argument said after a hint, by fantan.ai.advise's kind (none for "plain", nor for the only
+# card there is to give).
+WHY = {
+    "only": "msg.why.only", "own": "msg.why.own", "free": "msg.why.free",
+    "block": "msg.why.block", "least": "msg.why.least", "costly": "msg.why.costly",
+    "even": "msg.why.even", "near": "msg.why.near", "hold": "msg.why.hold", "far": "msg.why.far",
+    "search": "msg.why.search",
+}
+OWN_NAMED = 2
+"""Up to this many of our own cards a hint's argument names; more, it counts."""
+
+
+def hint_text(cat: Catalog, rules: fantan.Rules, advice: dict[str, Any],
+              spoken: bool = False) -> str:
+    """A hint and the argument for it (fantan.ai.hint's advice as a dict): "Hint: play the 8♠.
+    It leads to your 9♠ and J♠."."""
+    words = card_words if spoken else card_text
+    move = advice["move"]
+    kind = advice["kind"]
+    cards = advice.get("cards") or []
+    seat = advice.get("seat")
+    if move == "pass":
+        hint = cat.t("msg.hint-pass")
+    elif move.startswith("give:"):
+        hint = cat.t("msg.hint-give", card=words(cat, rules, move[5:]))
+    else:
+        hint = cat.t("msg.hint", card=words(cat, rules, move))
+    key = WHY.get(kind)
+    if key is None or (kind == "only" and move.startswith("give:")):
+        return hint
+    if kind == "own" and len(cards) > OWN_NAMED:
+        why = cat.n("msg.why.own-many", len(cards))
+    elif kind == "own":
+        why = cat.n(key, len(cards), cards=cat.join([words(cat, rules, c) for c in cards]))
+    elif kind == "costly":
+        why = cat.n(key, advice.get("points", 0))
+    else:
+        why = cat.t(key, name=seat_name(cat, seat) if seat is not None else "")
+    return f"{hint} {sentence(why)}"
+
+
 def sentence(text: str) -> str:
     """A sentence that may begin with a card's name ("sota de oros passer ikke ..."): its
     first letter a capital."""

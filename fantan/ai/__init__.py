@@ -13,10 +13,13 @@ import random
 from typing import Any
 
 from ..game import Observation
+from .advice import Advice, advise
 from .heuristic import easy, medium
 from .search import hard
 
 LEVELS = ("easy", "medium", "hard")
+
+__all__ = ["BUDGETS", "LEVELS", "Advice", "advise", "choose", "hint", "hint_iterations"]
 
 BUDGETS: dict[str, dict[str, float]] = {
     # Every search budget in one place. Hard works to ``budget_ms`` of wall time (at least
@@ -52,3 +55,12 @@ def choose(level: str, observation: Observation | dict[str, Any], seed: int = 0,
         return hard(obs, seed, iterations, b["budget_ms"], int(b["min_worlds"]), b["z"])
     rnd = random.Random(seed).random
     return easy(obs, rnd) if level == "easy" else medium(obs, rnd)
+
+
+def hint(level: str, observation: Observation | dict[str, Any], seed: int = 0) -> Advice:
+    """The page's hint: the move ``level`` would make here, from a search of fixed size where
+    it searches (hint_iterations), with the argument for it (advise)."""
+    obs = observation if isinstance(observation, Observation) else Observation.from_dict(
+        observation)
+    move = choose(level, obs, seed, iterations=hint_iterations(level))
+    return advise(obs, move, searched=level == "hard")

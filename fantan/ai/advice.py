@@ -1,0 +1,150 @@
+"""Why a move is good: the argument for a hint, in facts a player can check on the table.
+
+The computer players choose by weighing several things at once (heuristic.card_score) or by
+playing the hand out (search), and neither leaves a sentence behind. ``advise`` looks at the
+move chosen and the other moves the seat had, from the same observation the player had, and
+names the first of these arguments that holds for it:
+
+- ``only``: the only move there is (the only card that fits, or to give);
+- ``own``: it leads towards cards of our own (``cards``, nearest first);
+- ``free``: it leads towards no card the others may hold;
+- ``block``: of the cards that fit, it leads towards the fewest the others may hold, while
+  ``seat`` is nearly out (two cards or fewer);
+- ``least``: of the cards that fit, it leads towards the fewest the others may hold;
+- ``costly``: under card values, it is the dearest card that fits (``points``);
+- ``even``: every card that fits leads towards as many cards the others may hold, and none
+  towards ours (any of them does about as well, as far as these facts go);
+- ``near``: a first card that sets the start rank, the one our hand lies closest around
+  (heuristic.opening_score);
+- ``hold``: a pass where passing is a choice, each card that fits leading towards the others;
+- ``far``: a card to give that is the farthest of our hand from being played;
+- ``search``: none of the above, for a player that played the hand out (Hard);
+- ``plain``: none of the above.
+
+A fact here is about the observing seat's own hand and the table, never another seat's hidden
+cards: the others' cards are only those not ours and not down.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import STRIDE, bits
+from ..core import Geometry
+from ..game import Observation
+from .heuristic import opening_score
+
+NEARLY_OUT = 2
+"""An opponent with this many cards or fewer is nearly out (Medium blocks harder then)."""
+
+KINDS = ("only", "own", "free", "block", "least", "costly", "even", "near", "hold", "far",
+         "search", "plain")
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The argument for a move: ``kind`` (one of KINDS) and what it speaks of."""
+
+    move: str
+    kind: str
+    cards: tuple[str, ...] = ()  # our own cards the move leads towards, nearest first
+    seat: int | None = None      # the opponent nearly out
+    points: int = 0              # what the card would cost, kept
+
+    def to_dict(self) -> dict[str, object]:
+        return {"move": self.move, "kind": self.kind, "cards": list(self.cards),
+                "seat": self.seat, "points": self.points}
+
+
+def advise(obs: Observation, move: str, searched: bool = False) -> Advice:
+    """The argument for ``move``, a legal move of the observing seat; ``searched`` says that
+    the move came from a player that plays hands out (Hard), whose choice may rest on no single
+    argument."""
+    if obs.to_move != obs.seat or move not in obs.legal_moves:
+        raise ValueError(f"{move!r} is not a move the observing seat may make now")
+    g = obs.geometry
+    deck = g.deck
+    fallback = Advice(move, "search" if searched else "plain")
+    if move.startswith("give:"):
+        gifts = [deck.parse(m[5:]) for m in obs.legal_moves]
+        if len(gifts) == 1:
+            return Advice(move, "only")
+        card = deck.parse(move[5:])
+        far = {c: _distance(g, obs, c) for c in gifts}
+        return Advice(move, "far") if far[card] >= max(far.values()) else fallback
+    cards = [deck.parse(m) for m in obs.legal_moves if m != "pass"]
+    if move == "pass":
+        if not cards:
+            return Advice(move, "only")
+        return Advice(move, "hold") if all(_theirs(g, obs, c) for c in cards) else fallback
+    card = deck.parse(move)
+    if len(cards) == 1 and "pass" not in obs.legal_moves:
+        return Advice(move, "only")
+    start = _start(obs, cards)
+    if start is None:
+        score = {c: opening_score(obs, c) for c in cards}
+        return Advice(move, "near") if score[card] >= max(score.values()) else fallback
+    beyond = g.beyond(start)[1 << card]
+    mine = beyond & obs.hand_mask
+    if mine:
+        pos = card % STRIDE
+        near = sorted(bits(mine), key=lambda c: abs(c % STRIDE - pos))
+        return Advice(move, "own", cards=tuple(deck.code(c) for c in near))
+    theirs = {c: (g.beyond(start)[1 << c] & ~obs.hand_mask & ~obs.table_mask).bit_count()
+              for c in cards}
+    if not theirs[card]:
+        return Advice(move, "free")
+    others = [n for c, n in theirs.items() if c != card]
+    if others and theirs[card] <= min(others) and theirs[card] < max(others):
+        threat = _nearly_out(obs)
+        if threat is not None:
+            return Advice(move, "block", seat=threat)
+        return Advice(move, "least")
+    if obs.rules.scoring in ("face-value", "ruter7-values"):
+        worth = {c: g.values[c] for c in cards}
+        if worth[card] >= max(worth.values()) and worth[card] > min(worth.values()):
+            return Advice(move, "costly", points=worth[card])
+    if not searched and len(set(theirs.values())) == 1 and not any(
+            g.beyond(start)[1 << c] & obs.hand_mask for c in cards):
+        return Advice(move, "even")
+    return fallback
+
+
+def _start(obs: Observation, cards: list[int]) -> int | None:
+    """The start rank's row position; before it is set, the one every card that fits would
+    set (a 7 of any suit under "any 7 opens"), or None where the first card chooses it."""
+    if obs.start is not None:
+        return obs.start
+    ranks = {c % STRIDE for c in cards}
+    return ranks.pop() if len(ranks) == 1 else None
+
+
+def _theirs(g: Geometry, obs: Observation, card: int) -> int:
+    """How many cards the others may hold that playing ``card`` leads towards."""
+    start = obs.start if obs.start is not None else card % STRIDE
+    return (g.beyond(start)[1 << card] & ~obs.hand_mask & ~obs.table_mask).bit_count()
+
+
+def _distance(g: Geometry, obs: Observation, card: int) -> int:
+    """How far ``card`` lies from its row's end, or from its start card if the row is not
+    open: how much must go down before it can."""
+    suit, pos = divmod(card, STRIDE)
+    start = obs.start if obs.start is not None else pos
+    run = g.run(obs.table_mask, suit, obs.start)
+    if run is None:
+        return abs(pos - start) + 1
+    return max(run[0] - pos, pos - run[1], 0)
+
+
+def _nearly_out(obs: Observation) -> int | None:
+    """The opponent nearest to going out, if one is nearly out; the next to play of equals."""
+    n = obs.geometry.n
+    order = [(obs.seat + k) % n for k in range(1, n)]
+    active = [s for s in order if s not in obs.out and s not in obs.eliminated]
+    if not active:
+        return None
+    seat = min(active, key=lambda s: obs.hand_sizes[s])
+    return seat if obs.hand_sizes[seat] <= NEARLY_OUT else None
+
+
+__all__ = ["KINDS", "NEARLY_OUT", "Advice", "advise"]
