@@ -92,6 +92,39 @@ def test_every_language_shows_the_table_and_the_board_completely(
     assert page.get_attribute("#app", "data-boots") == boots
 
 
+# Every choice of a select on the new-game screen whose words do not show whole there, closed
+# (a select cannot wrap its words): the words' width in the select's font against the room
+# beside its arrow (about 20 px in Chromium).
+CHOICES_CUT_JS = """() => {
+    const ctx = document.createElement('canvas').getContext('2d');
+    const cut = [];
+    for (const s of document.querySelectorAll('#setup select')) {
+        const st = getComputedStyle(s);
+        ctx.font = st.font;
+        const room = s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight)
+                     - 20;
+        for (const o of s.options) {
+            const width = ctx.measureText(o.text).width;
+            if (width > room) cut.push(`${s.id}: "${o.text}" ${Math.round(width)} > ${room}`);
+        }
+    }
+    return cut; }"""
+
+
+@pytest.mark.parametrize("code", list(WORDS))
+def test_every_choice_of_the_custom_rules_shows_whole_on_a_narrow_phone(
+        page: Page, server: Server, game, code: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_game(page, server, game, f"?new=1&seed=3&speed=instant&lang={code}")
+    page.click("#open-menu")
+    page.click("#menu-new-game")
+    page.check('#setup input[name="preset"][value="custom"]')
+    expect(page.locator("#setup #axis-scoring")).to_be_visible()
+    for width, height in ((360, 640), (320, 568)):
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.evaluate(CHOICES_CUT_JS) == [], (code, width)
+
+
 def test_the_browser_language_is_the_default_and_the_choice_is_kept(
     browser: Any, server: Server, watch: Watch, game
 ) -> None:
