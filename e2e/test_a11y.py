@@ -438,7 +438,11 @@ def test_h_hints_only_with_the_focus_at_the_table_or_nowhere(page: Page, server:
     expect(page.locator("#message")).to_contain_text("Your turn")
     page.locator(PLAYABLE).first.focus()
     page.keyboard.press("h")
-    expect(page.locator("#message")).to_contain_text("Hint:")
+    expect(page.locator("#message")).to_have_text(
+        "Hint: play the 7♦. It is the only card that fits.")
+    # (heard with the card in words, and why)
+    expect(page.locator("#announce p").last).to_have_text(
+        "Hint: play the 7 of diamonds. It is the only card that fits.")
 
 
 def test_the_hands_stop_of_tab_goes_with_the_focus(page: Page, server: Server, game) -> None:
