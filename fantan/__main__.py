@@ -206,14 +206,41 @@ def _ask(state: GameState, level: str, seed: int, stdin: TextIO, out: TextIO) ->
         if text == "quit":
             return "quit"
         if text == "?":
-            hint = ai.choose(level, state.observation(0), seed=seed)
-            print(f"  hint: {_describe(hint, spanish)}", file=out)
+            advice = ai.hint(level, state.observation(0), seed=seed)
+            print(f"  hint: {_hint_text(advice, spanish)}", file=out)
             continue
         why = explain(state, text)
         if why:
             print(f"  not allowed: {why}", file=out)
             continue
         return text
+
+
+WHY = {  # the argument for a hint, by ai.advise's kind
+    "only": "the only card that fits",
+    "own": "it leads to your {cards}",
+    "free": "it helps none of the others",
+    "block": "P{seat} is nearly out, and of your cards that fit it helps the others least",
+    "least": "of your cards that fit, it helps the others least",
+    "costly": "kept, it would cost you {points}",
+    "even": "any card that fits helps the others as much",
+    "near": "your hand lies closest around its rank",
+    "hold": "each card that fits would help the others",
+    "far": "of your cards, it is the farthest from being played",
+    "search": "it did best when the hand was played out",
+}
+
+
+def _hint_text(advice: ai.Advice, spanish: bool) -> str:
+    """The hint's move and, where there is one, the argument for it."""
+    move = advice.move
+    said = ("pass" if move == "pass" else "give " + pretty(move[5:], spanish)
+            if move.startswith("give:") else "play " + pretty(move, spanish))
+    why = WHY.get(advice.kind)
+    if why is None:
+        return said
+    cards = ", ".join(pretty(c, spanish) for c in advice.cards)
+    return f"{said} ({why.format(cards=cards, seat=advice.seat, points=advice.points)})"
 
 
 def _describe(move: str, spanish: bool) -> str:

@@ -3,12 +3,14 @@ kind is met in real play."""
 
 from __future__ import annotations
 
+import io
 import random
 from collections.abc import Iterator
 
 import pytest
 
 import fantan
+from fantan import __main__ as cli
 from fantan import ai
 from fantan.ai import advice
 from fantan.cards import STRIDE, bits
@@ -171,3 +173,14 @@ def test_the_hint_is_the_level_s_move_with_its_argument(level: str) -> None:
     assert hint.move == ai.choose(level, obs, seed=4, iterations=ai.hint_iterations(level))
     assert hint == ai.advise(obs, hint.move, searched=level == "hard")
     assert (hint.kind == "search") <= (level == "hard")
+
+
+def test_the_terminal_game_s_hint_says_why_too() -> None:
+    out = io.StringIO()
+    cli.main(["--seed", "3"], stdin=io.StringIO("?\nquit\n"), out=out)
+    # (deal 3: we hold the 7♦, which must open)
+    assert "hint: play 7♦ (the only card that fits)" in out.getvalue()
+    own = ai.Advice("8S", "own", cards=("9S", "JS"))
+    assert cli._hint_text(own, spanish=False) == "play 8♠ (it leads to your 9♠, J♠)"
+    assert cli._hint_text(ai.Advice("give:12C", "plain"), spanish=True) == "give 12c"
+
