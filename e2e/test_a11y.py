@@ -798,6 +798,18 @@ def test_text_set_larger_in_the_browser_leaves_the_table_on_the_screen(
             assert box is not None, where
             assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1, where
             assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1, where
+    # At 150% the smallest phones on their side scroll down to their hand, but the seats at the
+    # sides lie clear of the rows: 180 px wide at this size of text, they lay over them.
+    for size, query in (((568, 320), "match=3"), ((640, 360), "match=3"),
+                        ((568, 320), "players=8")):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        browser_text_size(page, 24)
+        open_game(page, server, game, f"?new=1&seed=6&speed=instant&{query}")
+        page.wait_for_selector(MY_TURN)
+        hand_still(page)
+        seen = page.evaluate(TABLE_ON_SCREEN_JS)
+        assert (seen["across"], seen["covered"], seen["between"], seen["under"]) == (
+            0, [], True, 0), (size, query, seen)
     # At 200% a phone held upright scrolls down to its hand (the buttons stay in view at the
     # foot), but never sideways: the buttons' words were wider than the screen by 11 px.
     page.set_viewport_size(TALL)
