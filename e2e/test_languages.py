@@ -274,6 +274,13 @@ def said_beside_the_badge(code: str) -> list[str]:
             lines.append(view.sentence(cat.t(key, **{n: values[n] for n in wanted})))
         lines += [f"{received} {cat.t(key, name=name)}"
                   for key in ("msg.your-turn", "msg.your-turn-pass", "msg.give")]
+        # (a hint with every argument for it, naming two of our cards, the longest name)
+        longest = max(range(1, 8), key=lambda seat: len(view.seat_name(cat, seat)))
+        for move in (cards[0], "give:" + cards[0], "pass"):
+            for kind in fantan.ai.advice.KINDS:
+                lines.append(view.hint_text(cat, rules, {
+                    "move": move, "kind": kind, "cards": list(cards[1:3]), "seat": longest,
+                    "points": 10}))
     return lines
 
 
