@@ -267,12 +267,15 @@ def test_a_hint_says_why() -> None:
     # No argument: the hint alone (nor for the one card there is to give).
     assert said(fan_tan, advice("6D", "plain")) == "Hint: play the 6♦."
     assert said(fan_tan, advice("give:QS", "only")) == "Hint: give the Q♠."
+    assert said(fan_tan, advice("pass", "only")) == "Hint: pass."
     # The language's own number and plural forms.
     de = catalog("de")
     assert said(fan_tan, advice("8S", "own", cards=("9S",)), de) == (
         "Tipp: 8♠ legen. Sie führt zu deiner Karte 9♠.")
     assert said(fan_tan, advice("8S", "own", cards=("9S", "JS")), de) == (
         "Tipp: 8♠ legen. Sie führt zu deinen Karten 9♠ und B♠.")
+    assert said(fan_tan, advice("pass", "hold"), de) == (
+        "Tipp: passen. Jede spielbare Karte würde den anderen helfen.")
     assert said(ruter, advice("5H", "costly", points=1), catalog("it")) == (
         "Consiglio: gioca la carta 5♥. Se la tieni, ti costa 1 punto.")
     # Every argument in every language: a sentence after the hint, no raw id or placeholder.

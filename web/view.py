@@ -326,7 +326,7 @@ def reason_message(cat: Catalog, rules: fantan.Rules, info: dict[str, Any],
 
 
 # The argument said after a hint, by fantan.ai.advise's kind (none for "plain", nor for the only
-# card there is to give).
+# card there is to give, or a pass that is the only move).
 WHY = {
     "only": "msg.why.only", "own": "msg.why.own", "free": "msg.why.free",
     "block": "msg.why.block", "least": "msg.why.least", "costly": "msg.why.costly",
@@ -353,7 +353,7 @@ def hint_text(cat: Catalog, rules: fantan.Rules, advice: dict[str, Any],
     else:
         hint = cat.t("msg.hint", card=words(cat, rules, move))
     key = WHY.get(kind)
-    if key is None or (kind == "only" and move.startswith("give:")):
+    if key is None or (kind == "only" and (move == "pass" or move.startswith("give:"))):
         return hint
     if kind == "own" and len(cards) > OWN_NAMED:
         why = cat.n("msg.why.own-many", len(cards))
