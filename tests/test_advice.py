@@ -61,7 +61,11 @@ def _check(obs: fantan.Observation, a: advice.Advice) -> None:
         assert len(moves) == 1 or (len(cards) == 1 and "pass" not in moves), moves
         return
     if a.move.startswith("give:"):
-        assert a.kind in ("far", "plain", "search")
+        assert a.kind in ("far", "costly", "plain", "search")
+        gift = deck.parse(a.move[5:])
+        if a.kind == "costly":
+            assert obs.rules.scoring in ("face-value", "ruter7-values")
+            assert a.points == g.values[gift] > min(g.values[deck.parse(m[5:])] for m in moves)
         if a.kind == "far":
             # (no other card of ours lies closer to its row's end, or its start card)
             gifts = [deck.parse(m[5:]) for m in moves]
@@ -108,7 +112,7 @@ def _check(obs: fantan.Observation, a: advice.Advice) -> None:
                 if s != obs.seat and s not in obs.out and s not in obs.eliminated)
     elif a.kind == "costly":
         assert obs.rules.scoring in ("face-value", "ruter7-values")
-        assert a.points == g.values[card] == max(g.values[c] for c in cards)
+        assert a.points == g.values[card] > min(g.values[c] for c in cards)
     elif a.kind == "even":
         assert len(set(theirs.values())) == 1
         assert not any(_beyond(obs, c, start, obs.hand_mask) for c in cards)

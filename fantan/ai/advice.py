@@ -11,13 +11,16 @@ names the first of these arguments that holds for it:
 - ``block``: of the cards that fit, it leads towards the fewest the others may hold, while
   ``seat`` is nearly out (two cards or fewer);
 - ``least``: of the cards that fit, it leads towards the fewest the others may hold;
-- ``costly``: under card values, it is the dearest card that fits (``points``);
+- ``costly``: under card values, it would cost ``points`` kept, more than another card that
+  fits (the dearest, or one that helps the others less than the dearest), or than another
+  card to give;
 - ``even``: every card that fits leads towards as many cards the others may hold, and none
   towards ours (any of them does about as well, as far as these facts go);
 - ``near``: a first card that sets the start rank, the one our hand lies closest around
   (heuristic.opening_score);
 - ``hold``: a pass where passing is a choice, each card that fits leading towards the others;
-- ``far``: a card to give that is the farthest of our hand from being played;
+- ``far``: a card to give that is the farthest of our hand from being played (else, under card
+  values, ``costly``);
 - ``search``: none of the above, for a player that played the hand out (Hard);
 - ``plain``: none of the above.
 
@@ -71,7 +74,9 @@ def advise(obs: Observation, move: str, searched: bool = False) -> Advice:
             return Advice(move, "only")
         card = deck.parse(move[5:])
         far = {c: _distance(g, obs, c) for c in gifts}
-        return Advice(move, "far") if far[card] >= max(far.values()) else fallback
+        if far[card] >= max(far.values()):
+            return Advice(move, "far")
+        return _costly(obs, move, card, gifts) or fallback
     cards = [deck.parse(m) for m in obs.legal_moves if m != "pass"]
     if move == "pass":
         if not cards:
@@ -100,14 +105,24 @@ def advise(obs: Observation, move: str, searched: bool = False) -> Advice:
         if threat is not None:
             return Advice(move, "block", seat=threat)
         return Advice(move, "least")
-    if obs.rules.scoring in ("face-value", "ruter7-values"):
-        worth = {c: g.values[c] for c in cards}
-        if worth[card] >= max(worth.values()) and worth[card] > min(worth.values()):
-            return Advice(move, "costly", points=worth[card])
+    costly = _costly(obs, move, card, cards)
+    if costly is not None:
+        return costly
     if not searched and len(set(theirs.values())) == 1 and not any(
             g.beyond(start)[1 << c] & obs.hand_mask for c in cards):
         return Advice(move, "even")
     return fallback
+
+
+def _costly(obs: Observation, move: str, card: int, cards: list[int]) -> Advice | None:
+    """Under card values, what ``card`` would cost kept, where another of ``cards`` costs
+    less."""
+    if obs.rules.scoring not in ("face-value", "ruter7-values"):
+        return None
+    values = obs.geometry.values
+    if values[card] > min(values[c] for c in cards):
+        return Advice(move, "costly", points=values[card])
+    return None
 
 
 def _start(obs: Observation, cards: list[int]) -> int | None:
