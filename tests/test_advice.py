@@ -32,9 +32,10 @@ def _unseen_beyond(obs: fantan.Observation, card: int, start: int) -> int:
     return _beyond(obs, card, start, ~obs.hand_mask & ~obs.table_mask)
 
 
-def _decisions(seeds: int) -> Iterator[tuple[fantan.Observation, str]]:
+def _decisions(seeds: int) -> Iterator[tuple[fantan.Observation, str, bool]]:
     """Every choice of every seat in Medium's games of every preset (and, now and then, a
-    random move instead of Medium's, for moves Medium would not make)."""
+    random move instead of Medium's, for moves Medium would not make), and whether it is
+    Medium's."""
     for name in fantan.PRESETS:
         for seed in range(seeds):
             state = fantan.new_game(fantan.preset(name), seed=seed)
@@ -43,11 +44,11 @@ def _decisions(seeds: int) -> Iterator[tuple[fantan.Observation, str]]:
                 seat = state.to_move
                 assert seat is not None
                 obs = state.observation(seat)
-                move = ai.choose("medium", obs, seed=seed)
+                move = mediums = ai.choose("medium", obs, seed=seed)
                 if rnd.random() < 0.2:
                     move = rnd.choice(obs.legal_moves)
                 if len(obs.legal_moves) > 1 or move != "pass":
-                    yield obs, move
+                    yield obs, move, move == mediums
                 state = state.play(move)
 
 
@@ -122,12 +123,14 @@ def _check(obs: fantan.Observation, a: advice.Advice) -> None:
 
 def test_every_argument_holds_on_the_table_and_every_kind_is_met() -> None:
     seen = {kind: 0 for kind in advice.KINDS}
-    for obs, move in _decisions(seeds=12):
+    for obs, move, mediums in _decisions(seeds=12):
         for searched in (False, True):
             a = ai.advise(obs, move, searched=searched)
             assert a.move == move and a.kind in advice.KINDS
             assert a.kind != "search" or searched
             assert a.kind not in ("even", "plain") or not searched
+            # (Medium's own choices all have an argument: its reasons are these facts)
+            assert a.kind != "plain" or not mediums, (obs.rules.scoring, move, obs.legal_moves)
             _check(obs, a)
             seen[a.kind] += 1
     assert all(seen.values()), seen
