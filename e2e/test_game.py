@@ -118,6 +118,13 @@ def finish_hand_with_engine(match: fantan.Match) -> fantan.Match:
     return match
 
 
+def english() -> i18n.Catalog:
+    """The English catalogue, compiled here as the build compiles it."""
+    po = (Path(__file__).resolve().parent.parent / "web" / "locale" / "en" / "LC_MESSAGES"
+          / "fantan.po")
+    return i18n.Catalog([i18n.Messages(build.compile_po(po.read_text(encoding="utf-8")))], "en")
+
+
 def seed_where(preset: str, test) -> int:
     """The first deal seed whose fresh match satisfies a test (checked with the engine here)."""
     for seed in range(1, 500):
@@ -500,6 +507,38 @@ def test_a_hint_to_pass_points_at_the_pass_button(context: BrowserContext, page:
     expect(page.locator("#pass")).not_to_have_class(re.compile(r"\bprimary\b"))
 
 
+def test_a_hint_marks_the_cards_its_card_leads_to(context: BrowserContext, page: Page,
+                                                  server: Server, game) -> None:
+    # "Hint: play the 8♠. It leads to your 9♠ and J♠.": those two cards are marked in the
+    # hand while the card hinted stays chosen.
+    def led_to_two(m: fantan.Match) -> bool:
+        if m.state.to_move != 0 or len(m.state.legal_moves()) < 2:
+            return False
+        hint = fantan.ai.hint("medium", m.state.observation(0), seed=m.move_seed)
+        return hint.kind == "own" and len(hint.cards) == 2
+
+    match = played_until(fantan.new_match(fantan.preset("fan-tan"), seed=2), led_to_two)
+    hint = fantan.ai.hint("medium", match.state.observation(0), seed=match.move_seed)
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(DESKTOP)
+    game.boot(page, server.url + "?speed=instant&level=medium")
+    page.wait_for_selector(MY_TURN, timeout=60_000)
+    led = page.locator("#hand .card.led")
+    expect(led).to_have_count(0)
+    page.click("#hint")
+    expect(page.locator("#message")).to_have_text(
+        view.hint_text(english(), match.rules, hint.to_dict()))
+    expect(page.locator("#hand .card.selected")).to_have_attribute("data-card", hint.move)
+    expect(led).to_have_count(2)
+    assert sorted(led.evaluate_all("els => els.map(e => e.dataset.card)")) == sorted(hint.cards)
+    # Another card chosen: the marks go; the hinted card chosen again, they come back.
+    other = next(m for m in match.state.legal_moves() if m != hint.move)
+    page.click(f'#hand [data-card="{other}"]')
+    expect(led).to_have_count(0)
+    page.click(f'#hand [data-card="{hint.move}"]')
+    expect(led).to_have_count(2)
+
+
 def test_a_hint_at_hard_is_the_same_however_often_it_is_asked(
         context: BrowserContext, page: Page, server: Server, game) -> None:
     # The hint at Hard searches a fixed number of worlds: asked again, or after a reload, it
@@ -518,10 +557,7 @@ def test_a_hint_at_hard_is_the_same_however_often_it_is_asked(
                          pick=lambda legal: legal[len(legal) // 2])
     expected = hard_hint(match)
     # (and the argument for it, as the engine words it for a move found by search)
-    english = i18n.Catalog([i18n.Messages(build.compile_po(
-        (Path(__file__).resolve().parent.parent / "web" / "locale" / "en" / "LC_MESSAGES"
-         / "fantan.po").read_text(encoding="utf-8")))], "en")
-    argued = view.hint_text(english, match.rules, fantan.ai.advise(
+    argued = view.hint_text(english(), match.rules, fantan.ai.advise(
         match.state.observation(0), expected, searched=True).to_dict())
     with_save(context, store.save_text(match))
     page.set_viewport_size(DESKTOP)

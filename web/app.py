@@ -174,6 +174,8 @@ class Page:
         self.passive = False
         self.hints = {}  # the last hint (fantan.ai.hint's dict), by its position
         self.hinting = None  # the position whose hint is being worked out
+        # the position of the last hint, its card and the cards of ours it leads to
+        self.hint_led = (None, None, ())
         self.sheet_open = False  # the result board's score sheet, as the player left it
         self.notices = 0  # notices shown: each hides after its time unless a later one came
         self.popping = False  # a dialog is closing for the browser's Back
@@ -1098,8 +1100,12 @@ class Page:
         if self.selected and self.selected not in state.hand(HUMAN):
             self.selected = None
         focus = self.focus_before()
+        # (the cards a hint said its card leads to, marked while that card stays chosen)
+        position, hinted, led = self.hint_led
+        if position != self.hint_position() or self.selected != hinted:
+            led = ()
         hand_html = render.hand(cat, rules, tv.hand, our_turn, self.selected, self.received,
-                                giving=tv.giving)
+                                giving=tv.giving, led=led)
         # Where the cards were, for them to slide to their new places (a card played leaves a
         # gap; at our turn the cards that play open up), not jump there under a finger.
         was = (self.hand_rects() if self.cache.get("hand") != hand_html and not self.dealing
@@ -1460,6 +1466,8 @@ class Page:
             return
         code = move.split(":", 1)[-1]
         self.selected = code
+        self.hint_led = (position, code,
+                         tuple(advice.get("cards") or ()) if advice["kind"] == "own" else ())
         self.render()
         self.message(text, speak=spoken)
         el = q(f'#hand [data-card="{code}"]')

@@ -5,7 +5,7 @@ text comes from the catalogue and is escaped.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from html import escape
 from typing import Any
 
@@ -224,8 +224,10 @@ def rows(cat: Catalog, rules: fantan.Rules, rvs: Iterable[view.RowView],
 
 
 def hand(cat: Catalog, rules: fantan.Rules, cards: Sequence[view.HandCard], my_turn: bool,
-         selected: str | None, received: str | None = None, giving: bool = False) -> str:
-    """The cards in hand; ``giving``: the choice is of a card to give (Ruter 7), not to play.
+         selected: str | None, received: str | None = None, giving: bool = False,
+         led: Collection[str] = ()) -> str:
+    """The cards in hand; ``giving``: the choice is of a card to give (Ruter 7), not to play;
+    ``led``: the cards of ours that the card hinted leads to, which the hint named.
 
     The hand is one stop of the Tab key (the chosen card, else the first that plays, else the
     first), the arrows moving through it, so that Tab goes on to the buttons at once."""
@@ -237,7 +239,8 @@ def hand(cat: Catalog, rules: fantan.Rules, cards: Sequence[view.HandCard], my_t
     for i, hc in enumerate(cards):
         if i == per_row:  # (where a phone held upright begins the second row; elsewhere unseen)
             out.append('<span class="hand-break" aria-hidden="true"></span>')
-        extra = "received" if hc.code == received else ""
+        extra = " ".join(c for c, on in (("received", hc.code == received),
+                                          ("led", hc.code in led)) if on)
         out.append(card(cat, rules, hc.code, "hand",
                         playable=hc.playable if my_turn else None,
                         selected=hc.code == selected, extra=extra, giving=giving,
