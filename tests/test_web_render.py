@@ -53,6 +53,14 @@ def test_hand_cards_carry_the_hooks_and_say_whether_they_play() -> None:
     labels = [a["aria-label"] for t, a in parse(given) if a.get("data-zone") == "hand"]
     assert "7 of diamonds, can be given" in labels
     assert not any(x.endswith(", playable") for x in labels)
+    # The cards a hint's card leads to are marked (and a card received keeps its own mark).
+    two = [hc.code for hc in tv.hand[:2]]
+    marked = parse(render.hand(CAT, state.rules, tv.hand, True, "7D", received=two[0],
+                               led=two))
+    classes = {a["data-card"]: a["class"].split() for t, a in marked
+               if a.get("data-zone") == "hand"}
+    assert [c for c, cls in classes.items() if "led" in cls] == two
+    assert [c for c, cls in classes.items() if "received" in cls] == two[:1]
 
 
 def test_between_our_turns_the_cards_the_table_does_not_take_stay_dimmed() -> None:
