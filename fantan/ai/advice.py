@@ -95,8 +95,7 @@ def advise(obs: Observation, move: str, searched: bool = False) -> Advice:
         pos = card % STRIDE
         near = sorted(bits(mine), key=lambda c: abs(c % STRIDE - pos))
         return Advice(move, "own", cards=tuple(deck.code(c) for c in near))
-    theirs = {c: (g.beyond(start)[1 << c] & ~obs.hand_mask & ~obs.table_mask).bit_count()
-              for c in cards}
+    theirs = {c: _theirs(g, obs, c) for c in cards}
     if not theirs[card]:
         return Advice(move, "free")
     others = [n for c, n in theirs.items() if c != card]
