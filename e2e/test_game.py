@@ -118,11 +118,11 @@ def finish_hand_with_engine(match: fantan.Match) -> fantan.Match:
     return match
 
 
-def english() -> i18n.Catalog:
-    """The English catalogue, compiled here as the build compiles it."""
-    po = (Path(__file__).resolve().parent.parent / "web" / "locale" / "en" / "LC_MESSAGES"
-          / "fantan.po")
-    return i18n.Catalog([i18n.Messages(build.compile_po(po.read_text(encoding="utf-8")))], "en")
+def catalog(code: str) -> i18n.Catalog:
+    """A language's catalogue, English behind it, loaded as the page loads it (each .mo
+    compiled here from its .po, as the build compiles it)."""
+    return i18n.load(i18n.LOCALEDIR, [code], read=lambda mo: build.compile_po(
+        Path(mo).with_suffix(".po").read_text(encoding="utf-8")))
 
 
 def seed_where(preset: str, test) -> int:
@@ -527,7 +527,7 @@ def test_a_hint_marks_the_cards_its_card_leads_to(context: BrowserContext, page:
     expect(led).to_have_count(0)
     page.click("#hint")
     expect(page.locator("#message")).to_have_text(
-        view.hint_text(english(), match.rules, hint.to_dict()))
+        view.hint_text(catalog("en"), match.rules, hint.to_dict()))
     expect(page.locator("#hand .card.selected")).to_have_attribute("data-card", hint.move)
     expect(led).to_have_count(2)
     assert sorted(led.evaluate_all("els => els.map(e => e.dataset.card)")) == sorted(hint.cards)
@@ -557,7 +557,7 @@ def test_a_hint_at_hard_is_the_same_however_often_it_is_asked(
                          pick=lambda legal: legal[len(legal) // 2])
     expected = hard_hint(match)
     # (and the argument for it, as the engine words it for a move found by search)
-    argued = view.hint_text(english(), match.rules, fantan.ai.advise(
+    argued = view.hint_text(catalog("en"), match.rules, fantan.ai.advise(
         match.state.observation(0), expected, searched=True).to_dict())
     with_save(context, store.save_text(match))
     page.set_viewport_size(DESKTOP)

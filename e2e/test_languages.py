@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 import string
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +18,7 @@ from test_game import (
     MY_TURN_OR_OVER,
     PLAYABLE,
     PORTRAIT,
+    catalog,
     hand_still,
     open_game,
     play_to_the_end,
@@ -26,10 +26,7 @@ from test_game import (
     view,
 )
 
-import build
 import fantan
-
-import i18n  # isort: skip  (from web/, on the import path since test_game)
 
 # What each language calls a few things, to see that it is the language that shows.
 WORDS = {
@@ -232,13 +229,6 @@ def test_the_arrows_on_the_language_list_change_the_language_once_they_stop(
     expect(page.locator("html")).to_have_attribute("lang", options[at + 1])
     expect(page.locator("#menu-language")).to_have_value(options[at + 1])
     expect(page.locator("#menu-speed")).to_have_value("slow")
-
-
-def catalog(code: str) -> i18n.Catalog:
-    """A language's catalogue, English behind it, loaded as the page loads it (each .mo
-    compiled here from its .po, as the build compiles it)."""
-    return i18n.load(i18n.LOCALEDIR, [code], read=lambda mo: build.compile_po(
-        Path(mo).with_suffix(".po").read_text(encoding="utf-8")))
 
 
 # What the line beside our badge says during a hand: every refusal and every step of a turn

@@ -32,6 +32,8 @@ PASS_PENALTIES = ("none", "point", "chip", "card")
 SCORINGS = ("zero-sum-cards", "penalty-points", "chips", "face-value", "ruter7-values", "placement")
 POINT_SCORINGS = ("penalty-points", "face-value", "ruter7-values")
 """Scorings where a lower total is better."""
+VALUE_SCORINGS = ("face-value", "ruter7-values")
+"""Scorings that count each card left by its value (Geometry.values), not one a card."""
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "deck": DECKS,
@@ -188,7 +190,7 @@ def _validate(r: Rules) -> None:
         )
     if r.pass_penalty == "chip" and r.scoring != "chips":
         raise refuse("pass_penalty", "a chip penalty needs scoring 'chips'", "chip")
-    if r.scoring in ("face-value", "ruter7-values") and r.deck != "french52":
+    if r.scoring in VALUE_SCORINGS and r.deck != "french52":
         raise refuse("scoring", "card values are defined for the French 52-card deck only")
 
 

@@ -12,7 +12,7 @@ import pytest
 import fantan
 from fantan import __main__ as cli
 from fantan import ai
-from fantan.ai import advice
+from fantan.ai import advice, heuristic
 from fantan.cards import STRIDE, bits
 
 
@@ -70,7 +70,7 @@ def _check(obs: fantan.Observation, a: advice.Advice) -> None:
         if a.kind == "far":
             # (no other card of ours lies closer to its row's end, or its start card)
             gifts = [deck.parse(m[5:]) for m in moves]
-            far = {c: advice._distance(g, obs, c) for c in gifts}
+            far = {c: heuristic.distance_to_play(g, obs.start, obs.table_mask, c) for c in gifts}
             assert far[deck.parse(a.move[5:])] == max(far.values())
         return
     if a.move == "pass":

@@ -174,8 +174,6 @@ class Page:
         self.passive = False
         self.hints = {}  # the last hint (fantan.ai.hint's dict), by its position
         self.hinting = None  # the position whose hint is being worked out
-        # the position of the last hint, its card and the cards of ours it leads to
-        self.hint_led = (None, None, ())
         self.sheet_open = False  # the result board's score sheet, as the player left it
         self.notices = 0  # notices shown: each hides after its time unless a later one came
         self.popping = False  # a dialog is closing for the browser's Back
@@ -576,21 +574,15 @@ class Page:
 
     async def ask(self, seat, level):
         """A move from the computer player in the worker (or here, if the worker failed)."""
-        state = self.match.state
-        obs = state.observation(seat)
+        obs = self.match.state.observation(seat)
         seed = self.match.move_seed
         legal = obs.legal_moves
         if len(legal) == 1:
             return legal[0]  # nothing to think about
-        worker = await self.get_worker()
-        if worker is not None:
-            try:
-                move = str(await worker.choose(json.dumps(obs.to_dict()), level, seed))
-                if move in legal:
-                    return move
-            except Exception as error:
-                window.console.warn(f"computer player failed in the worker: {error}")
-        return fantan.ai.choose(level, obs, seed=seed)
+        return await self.from_worker(
+            "choose", (json.dumps(obs.to_dict()), level, seed),
+            lambda text: text if text in legal else None,
+            lambda: fantan.ai.choose(level, obs, seed=seed))
 
     async def ask_hint(self, level):
         """The hint, from the worker (or here, if the worker failed): the move the player at
@@ -598,16 +590,27 @@ class Page:
         answers alike, and the argument for it (fantan.ai.hint, as a dict)."""
         obs = self.match.state.observation(HUMAN)
         seed = self.match.move_seed
+
+        def read(text):
+            advice = json.loads(text)
+            return advice if advice.get("move") in obs.legal_moves else None
+
+        return await self.from_worker(
+            "hint", (json.dumps(obs.to_dict()), level, seed), read,
+            lambda: fantan.ai.hint(level, obs, seed=seed).to_dict())
+
+    async def from_worker(self, method, args, read, here):
+        """The worker's ``method`` on ``args``, its text answer taken by ``read`` (None: not
+        an answer to use); else, or if the worker failed, ``here()``, worked out on the page."""
         worker = await self.get_worker()
         if worker is not None:
             try:
-                advice = json.loads(str(await worker.hint(json.dumps(obs.to_dict()), level,
-                                                          seed)))
-                if advice.get("move") in obs.legal_moves:
-                    return advice
+                answer = read(str(await getattr(worker, method)(*args)))
+                if answer is not None:
+                    return answer
             except Exception as error:
-                window.console.warn(f"the hint failed in the worker: {error}")
-        return fantan.ai.hint(level, obs, seed=seed).to_dict()
+                window.console.warn(f"the computer players' worker failed ({method}): {error}")
+        return here()
 
     def spawn_worker(self):
         """Put the computer players' worker on the page (once)."""
@@ -1101,9 +1104,9 @@ class Page:
             self.selected = None
         focus = self.focus_before()
         # (the cards a hint said its card leads to, marked while that card stays chosen)
-        position, hinted, led = self.hint_led
-        if position != self.hint_position() or self.selected != hinted:
-            led = ()
+        hinted = self.hints.get(self.hint_position()) or {}
+        led = hinted.get("cards", ()) if hinted.get("kind") == "own" and (
+            hinted.get("move") == self.selected) else ()
         hand_html = render.hand(cat, rules, tv.hand, our_turn, self.selected, self.received,
                                 giving=tv.giving, led=led)
         # Where the cards were, for them to slide to their new places (a card played leaves a
@@ -1466,8 +1469,6 @@ class Page:
             return
         code = move.split(":", 1)[-1]
         self.selected = code
-        self.hint_led = (position, code,
-                         tuple(advice.get("cards") or ()) if advice["kind"] == "own" else ())
         self.render()
         self.message(text, speak=spoken)
         el = q(f'#hand [data-card="{code}"]')

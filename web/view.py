@@ -25,6 +25,7 @@ from fantan.rules import (
     PREPLACED_FROM,
     SCORINGS,
     START_RANKS,
+    VALUE_SCORINGS,
 )
 
 HUMAN = 0
@@ -796,7 +797,7 @@ def strategy_tips(cat: Catalog, rules: fantan.Rules, chosen: str | None = None) 
         "dead-ends": rules.scoring != "placement",
         # (a pass says something of a hand only where passing is forced)
         "passes": rules.passing == "forced",
-        "values": rules.scoring in ("face-value", "ruter7-values"),
+        "values": rules.scoring in VALUE_SCORINGS,
     }
     # (with every row open from the start, counting cards means holding back, not opening)
     tips = ["count-preplaced" if t == "count" and rules.opening == "preplaced" else t

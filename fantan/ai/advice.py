@@ -33,9 +33,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import STRIDE, bits
-from ..core import Geometry
 from ..game import Observation
-from .heuristic import opening_score
+from ..rules import VALUE_SCORINGS
+from .heuristic import distance_to_play, opening_score, unseen_beyond
 
 NEARLY_OUT = 2
 """An opponent with this many cards or fewer is nearly out (Medium blocks harder then)."""
@@ -73,7 +73,7 @@ def advise(obs: Observation, move: str, searched: bool = False) -> Advice:
         if len(gifts) == 1:
             return Advice(move, "only")
         card = deck.parse(move[5:])
-        far = {c: _distance(g, obs, c) for c in gifts}
+        far = {c: distance_to_play(g, obs.start, obs.table_mask, c) for c in gifts}
         if far[card] >= max(far.values()):
             return Advice(move, "far")
         return _costly(obs, move, card, gifts) or fallback
@@ -81,7 +81,7 @@ def advise(obs: Observation, move: str, searched: bool = False) -> Advice:
     if move == "pass":
         if not cards:
             return Advice(move, "only")
-        return Advice(move, "hold") if all(_theirs(g, obs, c) for c in cards) else fallback
+        return Advice(move, "hold") if all(_theirs(obs, c) for c in cards) else fallback
     card = deck.parse(move)
     if len(cards) == 1 and "pass" not in obs.legal_moves:
         return Advice(move, "only")
@@ -95,7 +95,7 @@ def advise(obs: Observation, move: str, searched: bool = False) -> Advice:
         pos = card % STRIDE
         near = sorted(bits(mine), key=lambda c: abs(c % STRIDE - pos))
         return Advice(move, "own", cards=tuple(deck.code(c) for c in near))
-    theirs = {c: _theirs(g, obs, c) for c in cards}
+    theirs = {c: _theirs(obs, c) for c in cards}
     if not theirs[card]:
         return Advice(move, "free")
     others = [n for c, n in theirs.items() if c != card]
@@ -116,7 +116,7 @@ def advise(obs: Observation, move: str, searched: bool = False) -> Advice:
 def _costly(obs: Observation, move: str, card: int, cards: list[int]) -> Advice | None:
     """Under card values, what ``card`` would cost kept, where another of ``cards`` costs
     less."""
-    if obs.rules.scoring not in ("face-value", "ruter7-values"):
+    if obs.rules.scoring not in VALUE_SCORINGS:
         return None
     values = obs.geometry.values
     if values[card] > min(values[c] for c in cards):
@@ -133,21 +133,9 @@ def _start(obs: Observation, cards: list[int]) -> int | None:
     return ranks.pop() if len(ranks) == 1 else None
 
 
-def _theirs(g: Geometry, obs: Observation, card: int) -> int:
-    """How many cards the others may hold that playing ``card`` leads towards."""
-    start = obs.start if obs.start is not None else card % STRIDE
-    return (g.beyond(start)[1 << card] & ~obs.hand_mask & ~obs.table_mask).bit_count()
-
-
-def _distance(g: Geometry, obs: Observation, card: int) -> int:
-    """How far ``card`` lies from its row's end, or from its start card if the row is not
-    open: how much must go down before it can."""
-    suit, pos = divmod(card, STRIDE)
-    start = obs.start if obs.start is not None else pos
-    run = g.run(obs.table_mask, suit, obs.start)
-    if run is None:
-        return abs(pos - start) + 1
-    return max(run[0] - pos, pos - run[1], 0)
+def _theirs(obs: Observation, card: int) -> int:
+    """unseen_beyond, the start rank being the card's own where none is set yet."""
+    return unseen_beyond(obs, card, obs.start if obs.start is not None else card % STRIDE)
 
 
 def _nearly_out(obs: Observation) -> int | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..cards import STRIDE, CardSet, bits
 from ..core import Geometry
 from ..game import Observation
+from ..rules import VALUE_SCORINGS
 from ..sim import Rand
 
 
@@ -32,7 +33,7 @@ def card_score(obs: Observation, card: int) -> float:
     me = obs.seat
     beyond = g.beyond(start)[1 << card]
     mine = (beyond & hand).bit_count()
-    theirs = (beyond & ~hand & ~obs.table_mask).bit_count()
+    theirs = unseen_beyond(obs, card, start)
     suit_base = card - card % STRIDE
     chain = 0
     for step in _directions(card % STRIDE, start):
@@ -53,9 +54,16 @@ def card_score(obs: Observation, card: int) -> float:
     score = W_MINE * mine + W_CHAIN * chain - w_theirs * theirs
     if not beyond:
         score += W_DEAD_END
-    if obs.rules.scoring in ("face-value", "ruter7-values"):
+    if obs.rules.scoring in VALUE_SCORINGS:
         score += g.values[card] / 4.0
     return score
+
+
+def unseen_beyond(obs: Observation, card: int, start: int) -> int:
+    """How many cards the others may hold (not ours, not down) that playing ``card`` leads
+    towards, the start card at row position ``start``."""
+    return (obs.geometry.beyond(start)[1 << card] & ~obs.hand_mask & ~obs.table_mask
+            ).bit_count()
 
 
 def _directions(pos: int, start: int) -> tuple[int, ...]:
@@ -82,19 +90,23 @@ def gift_score(obs: Observation, card: int) -> float:
 def gift_value(g: Geometry, start: int | None, hand: CardSet, table: CardSet, card: int
                ) -> float:
     """gift_score on plain ints (Hard's play-outs use it on bare cores)."""
-    suit, pos = divmod(card, STRIDE)
-    st = start if start is not None else pos
-    run = g.run(table, suit, start)
-    if run is None:
-        distance = abs(pos - st) + 1
-    else:
-        distance = max(run[0] - pos, pos - run[1], 0)
-    score = float(distance)
-    if g.rules.scoring in ("face-value", "ruter7-values"):
+    st = start if start is not None else card % STRIDE
+    score = float(distance_to_play(g, start, table, card))
+    if g.rules.scoring in VALUE_SCORINGS:
         score += g.values[card] / 3.0
     if g.beyond(st)[1 << card] & hand:
         score -= 3.0
     return score
+
+
+def distance_to_play(g: Geometry, start: int | None, table: CardSet, card: int) -> int:
+    """How far ``card`` lies from its row's end, or from its start card where the row is not
+    open: how much must go down before it can."""
+    suit, pos = divmod(card, STRIDE)
+    run = g.run(table, suit, start)
+    if run is None:
+        return abs(pos - (start if start is not None else pos)) + 1
+    return max(run[0] - pos, pos - run[1], 0)
 
 
 def medium(obs: Observation, rnd: Rand) -> str:

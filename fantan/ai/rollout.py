@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 from ..cards import STRIDE, CardSet
 from ..core import Core, Geometry
+from ..rules import VALUE_SCORINGS
 from ..sim import Chooser, Rand, fast_path_ok, finish_ends, random_card
 from .heuristic import (
     RACE_FACTOR,
@@ -67,7 +68,7 @@ def best_cards(g: Geometry, start: int, hand: CardSet, table: CardSet, playable:
                w_theirs: float) -> tuple[CardSet, float]:
     """The playable cards Medium rates highest (a set: its ties) and their rating."""
     beyond = g.beyond(start)
-    by_value = g.rules.scoring in ("face-value", "ruter7-values")
+    by_value = g.rules.scoring in VALUE_SCORINGS
     best = -1e9
     top = 0
     while playable:
@@ -173,7 +174,7 @@ def medium_chooser(c: Core, rnd: Rand, kinds: Sequence[bool]) -> Chooser:
     start = c.start
     assert start is not None
     beyond = g.beyond(start)
-    by_value = g.rules.scoring in ("face-value", "ruter7-values")
+    by_value = g.rules.scoring in VALUE_SCORINGS
     n = g.n
 
     def choose(s: int, p: CardSet, hands: list[CardSet], table: CardSet) -> CardSet:
