@@ -556,9 +556,11 @@ def test_a_hint_at_hard_is_the_same_however_often_it_is_asked(
     match = played_until(fantan.new_match(fantan.preset("fan-tan"), seed=2), hard_differs,
                          pick=lambda legal: legal[len(legal) // 2])
     expected = hard_hint(match)
-    # (and the argument for it, as the engine words it for a move found by search)
-    argued = view.hint_text(catalog("en"), match.rules, fantan.ai.advise(
-        match.state.observation(0), expected, searched=True).to_dict())
+    # (and the argument for it: what the engine's search found, for a move that rests on it)
+    told = fantan.ai.hint("hard", match.state.observation(0), seed=match.move_seed)
+    assert told.move == expected and told.kind == "search" and told.worlds
+    argued = view.hint_text(catalog("en"), match.rules, told.to_dict())
+    assert "trial deals" in argued
     with_save(context, store.save_text(match))
     page.set_viewport_size(DESKTOP)
     game.boot(page, server.url + "?speed=instant&level=hard")

@@ -271,6 +271,11 @@ def said_beside_the_badge(code: str) -> list[str]:
                 lines.append(view.hint_text(cat, rules, {
                     "move": move, "kind": kind, "cards": list(cards[1:3]), "seat": longest,
                     "points": 10}))
+            # (and what Hard's search found, with a long figure, against a card or a pass)
+            for rival in (cards[3], "pass", None):
+                lines.append(view.hint_text(cat, rules, {
+                    "move": move, "kind": "search", "worlds": 1200, "rival": rival,
+                    "gain": 12.34}))
     return lines
 
 

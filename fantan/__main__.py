@@ -239,6 +239,14 @@ def _hint_text(advice: ai.Advice, spanish: bool) -> str:
     why = WHY.get(advice.kind)
     if why is None:
         return said
+    if advice.kind == "search" and advice.worlds:
+        if advice.rival is None:
+            why = f"in {advice.worlds} trial deals, nothing else did clearly better"
+        else:
+            other = ("passing" if advice.rival == "pass"
+                     else pretty(advice.rival.removeprefix("give:"), spanish))
+            why = (f"in {advice.worlds} trial deals, {advice.gain:.1f} points better on "
+                   f"average than {other}")
     cards = ", ".join(pretty(c, spanish) for c in advice.cards)
     return f"{said} ({why.format(cards=cards, seat=advice.seat, points=advice.points)})"
 

@@ -104,6 +104,15 @@ def test_numbers_are_written_the_language_s_way() -> None:
     assert catalog("it").num(1000) == "1.000"
     assert catalog("nb").num(-12345) == "−12\u00a0345"
     assert i18n.Catalog().num(1000) == "1,000"  # no catalogue at all: still a number
+    # and with decimals (a hint's figure): rounded, the language's decimal mark
+    assert english().dec(0.66) == "0.7"
+    assert english().dec(1234.25, places=2) == "1,234.25"
+    assert catalog("de").dec(0.66) == "0,7"
+    assert catalog("nl").dec(1234.5) == "1.234,5"
+    assert catalog("nb").dec(-2.04) == "−2,0"
+    assert catalog("it").dec(-0.04) == "0,0"  # (no minus before a zero)
+    assert english().dec(3, places=0) == "3"
+    assert i18n.Catalog().dec(0.25) == "0.2"  # (rounded half to even, as Python rounds)
 
 
 def test_every_id_used_in_the_code_is_in_the_english_catalogue() -> None:

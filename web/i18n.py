@@ -124,6 +124,17 @@ class Catalog:
             return minus + digits
         return ("+" + digits) if signed and value > 0 else digits
 
+    def dec(self, value: float, places: int = 1) -> str:
+        """A number rounded to `places` decimals as the language writes it ("0.8", "0,8",
+        "1,234.5", "1.234,5")."""
+        whole, _, frac = f"{abs(value):,.{places}f}".partition(".")
+        text = whole.replace(",", self._get("format.group") or ",")
+        if frac:
+            text += (self._get("format.decimal") or ".") + frac
+        if value < 0 and any(d != "0" for d in whole + frac):
+            return (self._get("format.minus") or "-") + text
+        return text
+
     def has(self, key: str) -> bool:
         return self._get(key) is not None
 

@@ -362,9 +362,26 @@ def hint_text(cat: Catalog, rules: fantan.Rules, advice: dict[str, Any],
         why = cat.n(key, len(cards), cards=cat.join([words(cat, rules, c) for c in cards]))
     elif kind == "costly":
         why = cat.n(key, advice.get("points", 0))
+    elif kind == "search" and advice.get("worlds"):
+        why = searched_text(cat, rules, advice, spoken)
     else:
         why = cat.t(key, name=seat_name(cat, seat) if seat is not None else "")
     return f"{hint} {sentence(why)}"
+
+
+def searched_text(cat: Catalog, rules: fantan.Rules, advice: dict[str, Any],
+                  spoken: bool = False) -> str:
+    """What Hard's search found for a hint's move: "Played out over 200 possible deals, it did
+    0.7 points better on average than the 9♦." (or that nothing else did clearly better)."""
+    worlds = cat.num(advice["worlds"])
+    rival = advice.get("rival")
+    if rival is None:
+        return cat.t("msg.why.search-close", worlds=worlds)
+    words = card_words if spoken else card_text
+    other = cat.t("msg.why.than-pass") if rival == "pass" else cat.t(
+        "msg.why.than-card", card=words(cat, rules, rival.removeprefix("give:")))
+    key = "msg.why.search-gain-chips" if rules.scoring == "chips" else "msg.why.search-gain"
+    return cat.t(key, worlds=worlds, gain=cat.dec(advice.get("gain", 0.0)), other=other)
 
 
 def sentence(text: str) -> str:

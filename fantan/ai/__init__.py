@@ -9,13 +9,14 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
 from ..game import Observation
 from .advice import Advice, advise
 from .heuristic import easy, medium
-from .search import hard
+from .search import Searched, hard_search
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -42,25 +43,43 @@ def hint_iterations(level: str) -> int | None:
 def choose(level: str, observation: Observation | dict[str, Any], seed: int = 0,
            iterations: int | None = None) -> str:
     """A legal move for the observing seat, which must be the seat to move."""
-    obs = observation if isinstance(observation, Observation) else Observation.from_dict(
-        observation)
+    obs = _at_turn(observation)
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
-    if obs.to_move != obs.seat or not obs.legal_moves:
-        raise ValueError("it is not the observing seat's turn")
     if iterations is not None and (type(iterations) is not int or iterations < 1):
         raise ValueError(f"iterations must be a whole number of 1 or more, not {iterations!r}")
     if level == "hard":
-        b = BUDGETS["hard"]
-        return hard(obs, seed, iterations, b["budget_ms"], int(b["min_worlds"]), b["z"])
+        return _search(obs, seed, iterations).move
     rnd = random.Random(seed).random
     return easy(obs, rnd) if level == "easy" else medium(obs, rnd)
 
 
 def hint(level: str, observation: Observation | dict[str, Any], seed: int = 0) -> Advice:
     """The page's hint: the move ``level`` would make here, from a search of fixed size where
-    it searches (hint_iterations), with the argument for it (advise)."""
+    it searches (hint_iterations), with the argument for it (advise): for a move that rests on
+    the search alone, what the search found (how many deals it played out, the next best move
+    and how much better than it the move did)."""
+    obs = _at_turn(observation)
+    if level != "hard":
+        return advise(obs, choose(level, obs, seed))
+    found = _search(obs, seed, hint_iterations(level))
+    advice = advise(obs, found.move, searched=True)
+    if advice.kind != "search":
+        return advice
+    rival, gain = found.lead()
+    return dataclasses.replace(advice, worlds=found.worlds, rival=rival, gain=round(gain, 2))
+
+
+def _at_turn(observation: Observation | dict[str, Any]) -> Observation:
+    """The observation (from its dict, as the page's worker is asked), of the seat to move."""
     obs = observation if isinstance(observation, Observation) else Observation.from_dict(
         observation)
-    move = choose(level, obs, seed, iterations=hint_iterations(level))
-    return advise(obs, move, searched=level == "hard")
+    if obs.to_move != obs.seat or not obs.legal_moves:
+        raise ValueError("it is not the observing seat's turn")
+    return obs
+
+
+def _search(obs: Observation, seed: int, iterations: int | None) -> Searched:
+    """Hard's search, to its budget (BUDGETS) or to ``iterations`` worlds."""
+    b = BUDGETS["hard"]
+    return hard_search(obs, seed, iterations, b["budget_ms"], int(b["min_worlds"]), b["z"])

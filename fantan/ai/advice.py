@@ -21,7 +21,10 @@ names the first of these arguments that holds for it:
 - ``hold``: a pass where passing is a choice, each card that fits leading towards the others;
 - ``far``: a card to give that is the farthest of our hand from being played (else, under card
   values, ``costly``);
-- ``search``: none of the above, for a player that played the hand out (Hard);
+- ``search``: none of the above, for a player that played the hand out (Hard); where the
+  search is known (fantan.ai.hint), how many ``worlds`` it played out and, where the move did
+  best of all by a margin, the next best move (``rival``) and the margin (``gain``, a hand's
+  mean result under the rules' scoring);
 - ``plain``: none of the above.
 
 A fact here is about the observing seat's own hand and the table, never another seat's hidden
@@ -53,10 +56,14 @@ class Advice:
     cards: tuple[str, ...] = ()  # our own cards the move leads towards, nearest first
     seat: int | None = None      # the opponent nearly out
     points: int = 0              # what the card would cost, kept
+    worlds: int = 0              # the deals a search played out
+    rival: str | None = None     # the search's next best move
+    gain: float = 0.0            # how much better than the rival the move did, on average
 
     def to_dict(self) -> dict[str, object]:
         return {"move": self.move, "kind": self.kind, "cards": list(self.cards),
-                "seat": self.seat, "points": self.points}
+                "seat": self.seat, "points": self.points, "worlds": self.worlds,
+                "rival": self.rival, "gain": self.gain}
 
 
 def advise(obs: Observation, move: str, searched: bool = False) -> Advice:

@@ -22,6 +22,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..core import PASS, PLAY, Core
 from ..game import Observation
@@ -133,13 +134,41 @@ def plan(worlds: Sequence[World], me: int, sign: int, dealt: tuple[int, ...],
     return best
 
 
-def hard(obs: Observation, seed: int, iterations: int | None, budget_ms: float,
-         min_worlds: int, z: float) -> str:
-    """Search ``iterations`` sampled worlds, or as many as ``budget_ms`` of wall time allows
-    (at least ``min_worlds``), and return the anchor or a move clearly better than it."""
+CLOSE = 0.05
+"""A lead of less than this (in the preset's score, a hand's mean) is too close to name."""
+
+
+@dataclass(frozen=True)
+class Searched:
+    """What a search found: the move it chose, how many worlds it played out and each legal
+    move's mean result over them (``means``, in the order of the observation's legal moves;
+    the rules' score, turned so that more is better: a penalty counts against)."""
+
+    move: str
+    worlds: int = 0
+    moves: tuple[str, ...] = ()
+    means: tuple[float, ...] = ()
+
+    def lead(self) -> tuple[str | None, float]:
+        """The next best move and how far the chosen one did better on average, where it did
+        best of all by CLOSE or more; else (None, 0.0): none did clearly better or worse."""
+        if not self.worlds or len(self.moves) < 2:
+            return None, 0.0
+        mine = self.means[self.moves.index(self.move)]
+        rival = max((m for m in self.moves if m != self.move),
+                    key=lambda m: self.means[self.moves.index(m)])
+        gain = mine - self.means[self.moves.index(rival)]
+        return (rival, gain) if gain >= CLOSE else (None, 0.0)
+
+
+def hard_search(obs: Observation, seed: int, iterations: int | None, budget_ms: float,
+           min_worlds: int, z: float) -> Searched:
+    """Hard's choice and what it found: search ``iterations`` sampled worlds, or as many as
+    ``budget_ms`` of wall time allows (at least ``min_worlds``), and choose the anchor or a move
+    clearly better than it. Nothing is searched for a forced move."""
     moves = obs.legal_moves
     if len(moves) == 1:
-        return moves[0]
+        return Searched(moves[0])
     deadline = time.perf_counter() + budget_ms / 1000.0
     g = obs.geometry
     belief = infer(obs)
@@ -193,4 +222,5 @@ def hard(obs: Observation, seed: int, iterations: int | None, budget_ms: float,
         var = max(0.0, sum(d * d for d in diffs) / drawn - mean * mean)
         if mean > best_mean and mean > z * math.sqrt(var / drawn):
             best, best_mean = i, mean
-    return moves[best]
+    return Searched(moves[best], drawn, tuple(moves),
+                    tuple(sum(values) / drawn for values in per))
