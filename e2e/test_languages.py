@@ -109,7 +109,7 @@ CHOICES_CUT_JS = """() => {
 
 
 @pytest.mark.parametrize("code", list(WORDS))
-def test_every_choice_of_the_custom_rules_shows_whole_on_a_narrow_phone(
+def test_every_choice_of_the_custom_rules_and_every_button_shows_whole_on_a_narrow_phone(
         page: Page, server: Server, game, code: str) -> None:
     page.set_viewport_size({"width": 360, "height": 640})
     open_game(page, server, game, f"?new=1&seed=3&speed=instant&lang={code}")
@@ -120,6 +120,14 @@ def test_every_choice_of_the_custom_rules_shows_whole_on_a_narrow_phone(
     for width, height in ((360, 640), (320, 568)):
         page.set_viewport_size({"width": width, "height": height})
         assert page.evaluate(CHOICES_CUT_JS) == [], (code, width)
+        # (and the buttons at the panel's foot, Rules, Cancel and Deal, in one row, each word
+        # whole: two rows took the room of a rule system from the list above them)
+        feet = page.evaluate("""() => [...document.querySelectorAll(
+            '#setup .panel-buttons button')].map(b => [
+                Math.round(b.getBoundingClientRect().top), b.scrollWidth <= b.clientWidth,
+                b.getBoundingClientRect().width >= 44])""")
+        assert len(feet) == 3 and len({top for top, _, _ in feet}) == 1, (code, width, feet)
+        assert all(whole and wide for _, whole, wide in feet), (code, width, feet)
 
 
 def test_the_browser_language_is_the_default_and_the_choice_is_kept(
