@@ -1370,6 +1370,31 @@ def test_each_card_of_a_big_hand_shows_a_finger_wide_strip(page: Page, server: S
     assert cut == [], cut
 
 
+@pytest.mark.parametrize("size", [DESKTOP, {"width": 1024, "height": 768},
+                                  {"width": 800, "height": 600}],
+                         ids=["desktop", "tablet-landscape", "small-laptop"])
+def test_a_hand_with_room_lies_spread_on_a_screen_on_its_side(page: Page, server: Server, game,
+                                                              size: dict[str, int]) -> None:
+    # Where the screen is wide and not short, a hand that has the room lies spread, each card
+    # whole beside the next (it overlapped its neighbour by 10 px with room to spare), and the
+    # biggest (3 players) overlaps only as much as it must, clear of the screen's edges.
+    page.set_viewport_size(size)
+    for players, cards in ((4, 13), (3, 17)):
+        open_game(page, server, game, f"?new=1&seed=6&speed=instant&players={players}")
+        page.wait_for_selector(MY_TURN)
+        hand_still(page)
+        boxes = page.eval_on_selector_all('#hand [data-zone="hand"]', """cards => cards.map(
+            c => { const r = c.getBoundingClientRect(); return [r.left, r.right, r.top]; })""")
+        assert len(boxes) >= cards - 1 and len({round(top) for *_, top in boxes}) <= 2, boxes
+        gaps = [b[0] - a[1] for a, b in itertools.pairwise(boxes)]
+        assert max(gaps) - min(gaps) < 1 and max(gaps) <= 6.5, (players, gaps)  # (alike)
+        if min(gaps) < 0:  # (overlapping only as it must: the hand spans the screen)
+            assert boxes[-1][1] - boxes[0][0] >= size["width"] - 60, (players, boxes)
+        assert boxes[0][0] >= 8 and boxes[-1][1] <= size["width"] - 8, (players, boxes)
+        if size == DESKTOP and players == 4:
+            assert min(gaps) >= 0, gaps
+
+
 @pytest.mark.parametrize("size", [TABLET, {"width": 820, "height": 1180}, LANDSCAPE],
                          ids=["tablet", "tall-tablet", "landscape"])
 def test_a_hand_swollen_by_gifts_shows_every_rank_whole(context: BrowserContext, page: Page,
