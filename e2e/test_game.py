@@ -1707,6 +1707,19 @@ def test_a_matchs_board_on_a_phone_on_its_side_keeps_whole_headings(
     assert "0px 0px" not in (sizes[0], sizes[1], sizes[4], sizes[5]), sizes
 
 
+HELD_LINES_JS = """helds => helds.map(h => {
+    const tops = [...h.children].map(c => Math.round(c.getBoundingClientRect().top));
+    const cut = [...h.children].filter((c, i) => {
+      const next = h.children[i + 1], rank = c.querySelector('.rk').getBoundingClientRect();
+      const n = next && next.getBoundingClientRect();
+      return n && Math.abs(n.top - rank.top) < 10 && rank.right > n.left + 0.5; });
+    const most = Math.max(0, ...new Set(tops).values().map(t => tops.filter(u => u === t)
+                                                                  .length));
+    return [new Set(tops).size, most, cut.map(c => c.dataset.card)]; })"""
+"""A result board's cards held, per player: how many lines they take, the most cards in one
+line, and the cards whose rank the next card covers (in the same line)."""
+
+
 @pytest.mark.parametrize("preset,players,seed,width,lang,lines", [
     ("shichi-narabe", 4, 11, 390, "nl", [0, 1, 1, 2]),
     ("ruter-7", 5, 20, 360, "de", [0, 1, 1, 1, 2]),
@@ -1729,17 +1742,39 @@ def test_a_player_left_with_many_cards_makes_its_row_taller_not_the_board_wider(
     shot(page, f"board-many-cards-{preset}-{width}")
     assert page.evaluate("(s => s.scrollWidth <= s.clientWidth)("
                          "document.querySelector('#results .scroll'))")
-    held = page.eval_on_selector_all("#results .held", """helds => helds.map(h => {
-        const tops = [...h.children].map(c => Math.round(c.getBoundingClientRect().top));
-        const cut = [...h.children].filter((c, i) => {
-          const next = h.children[i + 1], rank = c.querySelector('.rk').getBoundingClientRect();
-          const n = next && next.getBoundingClientRect();
-          return n && Math.abs(n.top - rank.top) < 10 && rank.right > n.left + 0.5; });
-        const most = Math.max(0, ...new Set(tops).values().map(t => tops.filter(u => u === t)
-                                                                      .length));
-        return [new Set(tops).size, most, cut.map(c => c.dataset.card)]; })""")
+    held = page.eval_on_selector_all("#results .held", HELD_LINES_JS)
     assert all(cut == [] and most <= 6 for _, most, cut in held), held
     assert sorted(count for count, _, _ in held) == lines, held
+
+
+@pytest.mark.parametrize("size", [{"width": 568, "height": 320}, {"width": 740, "height": 360},
+                                  {"width": 1280, "height": 700}],
+                         ids=["small-phone-on-its-side", "phone-on-its-side", "laptop"])
+def test_a_player_left_with_nineteen_cards_keeps_the_board_from_scrolling_sideways(
+        context: BrowserContext, page: Page, server: Server, game, size: dict[str, int]) -> None:
+    # Ruter 7, Medium in every seat: Lina is left with 19 cards, Maya with 12. On a short
+    # screen each player's cards take one line, which overlaps (every rank whole) so that the
+    # board does not scroll sideways; and its buttons stand in one row, in any language.
+    match = fantan.new_match(fantan.preset("ruter-7"), 33)
+    while not match.state.is_over:
+        seat = match.state.to_move
+        assert seat is not None
+        match = match.play(fantan.ai.choose("medium", match.state.observation(seat),
+                                            seed=len(match.state.history)))
+    assert sorted(match.state.hand_size(seat) for seat in range(4)) == [0, 4, 12, 19]
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(size)
+    game.boot(page, server.url + "?lang=it")
+    expect(page.locator(HAND_ROWS)).to_have_count(4)
+    shot(page, f"board-nineteen-cards-{size['width']}x{size['height']}")
+    assert page.evaluate("(s => s.scrollWidth <= s.clientWidth)("
+                         "document.querySelector('#results .scroll'))")
+    held = page.eval_on_selector_all("#results .held", HELD_LINES_JS)
+    assert all(cut == [] for *_, cut in held), held
+    assert sorted(count for count, _, _ in held) == [0, 1, 1, 1], held
+    tops = page.eval_on_selector_all("#results .results-buttons button",
+                                     "bs => bs.map(b => Math.round(b.getBoundingClientRect().top))")
+    assert len(tops) == 3 and len(set(tops)) == 1, tops
 
 
 @pytest.mark.parametrize("to_us", [False, True], ids=["to-another", "to-us"])
