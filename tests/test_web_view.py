@@ -413,6 +413,10 @@ def test_custom_axes_offer_only_what_the_engine_accepts_and_say_why() -> None:
     # The ace alone cannot go high under a Spanish deck: refused, with the reason.
     aces = {o.value: o for o in view.axis_options(CAT, spanish, "ace")}
     assert not aces["high"].allowed and "Spanish" in aces["high"].why
+    # (and the low ace is named by the Spanish row, which has no K: 1 to 12)
+    assert aces["low"].label == "Low (1 to 12)"
+    assert view.axis_label(catalog("it"), spanish, "ace", "low") == "Basso (da 1 a 12)"
+    assert view.axis_label(CAT, rules, "ace", "low") == "Low (A to K)"
     # Under card values, the Spanish deck is refused for what stands in the way once the
     # opening card has moved along: the values, not the 7♦ it lacks.
     points = {o.value: o for o in view.axis_options(CAT, fantan.preset("points"), "deck")}

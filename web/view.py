@@ -626,6 +626,8 @@ def axis_label(cat: Catalog, rules: fantan.Rules, axis: str, value: Any) -> str:
         return card_text(cat, rules, str(value))
     if axis == "pass_limit":
         return str(value)
+    if axis == "ace" and value == "low" and is_spanish(rules):
+        return cat.t("axis.ace.low-spanish")  # (a Spanish row has no K: 1 to 12)
     return cat.t(f"axis.{axis}.{value}")
 
 
