@@ -371,8 +371,8 @@ def hint_text(cat: Catalog, rules: fantan.Rules, advice: dict[str, Any],
 
 def searched_text(cat: Catalog, rules: fantan.Rules, advice: dict[str, Any],
                   spoken: bool = False) -> str:
-    """What Hard's search found for a hint's move: "Played out over 200 possible deals, it did
-    0.7 points better on average than the 9♦." (or that nothing else did clearly better)."""
+    """What Hard's search found for a hint's move: "In 200 trial deals: 0.7 points better on
+    average than the 9♦." (or that nothing else did clearly better)."""
     worlds = cat.num(advice["worlds"])
     rival = advice.get("rival")
     if rival is None:

@@ -162,7 +162,7 @@ class Searched:
 
 
 def hard_search(obs: Observation, seed: int, iterations: int | None, budget_ms: float,
-           min_worlds: int, z: float) -> Searched:
+                min_worlds: int, z: float) -> Searched:
     """Hard's choice and what it found: search ``iterations`` sampled worlds, or as many as
     ``budget_ms`` of wall time allows (at least ``min_worlds``), and choose the anchor or a move
     clearly better than it. Nothing is searched for a forced move."""
