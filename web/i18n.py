@@ -117,23 +117,20 @@ class Catalog:
     def num(self, value: int, signed: bool = False) -> str:
         """An integer as the language writes it: its digit grouping ("1,234", "1.234",
         "1 234") and its minus sign; `signed` puts a plus before positive numbers."""
-        group = self._get("format.group") or ","
-        minus = self._get("format.minus") or "-"
-        digits = f"{abs(value):,}".replace(",", group)
-        if value < 0:
-            return minus + digits
-        return ("+" + digits) if signed and value > 0 else digits
+        return self.dec(value, places=0, signed=signed)
 
-    def dec(self, value: float, places: int = 1) -> str:
+    def dec(self, value: float, places: int = 1, signed: bool = False) -> str:
         """A number rounded to `places` decimals as the language writes it ("0.8", "0,8",
-        "1,234.5", "1.234,5")."""
+        "1,234.5", "1.234,5"); a sign only where the rounded number is not zero."""
         whole, _, frac = f"{abs(value):,.{places}f}".partition(".")
         text = whole.replace(",", self._get("format.group") or ",")
         if frac:
             text += (self._get("format.decimal") or ".") + frac
-        if value < 0 and any(d != "0" for d in whole + frac):
+        if not any(d not in "0," for d in whole + frac):
+            return text
+        if value < 0:
             return (self._get("format.minus") or "-") + text
-        return text
+        return ("+" + text) if signed else text
 
     def has(self, key: str) -> bool:
         return self._get(key) is not None

@@ -152,12 +152,12 @@ class Searched:
     def lead(self) -> tuple[str | None, float]:
         """The next best move and how far the chosen one did better on average, where it did
         best of all by CLOSE or more; else (None, 0.0): none did clearly better or worse."""
-        if not self.worlds or len(self.moves) < 2:
+        means = dict(zip(self.moves, self.means, strict=True))
+        mine = means.pop(self.move, None)
+        if mine is None or not means:
             return None, 0.0
-        mine = self.means[self.moves.index(self.move)]
-        rival = max((m for m in self.moves if m != self.move),
-                    key=lambda m: self.means[self.moves.index(m)])
-        gain = mine - self.means[self.moves.index(rival)]
+        rival = max(means, key=means.__getitem__)
+        gain = mine - means[rival]
         return (rival, gain) if gain >= CLOSE else (None, 0.0)
 
 
