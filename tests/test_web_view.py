@@ -295,8 +295,8 @@ def test_a_hint_says_why() -> None:
         "0.7 chips better on average than the 8♦.")
     assert said(fan_tan, advice("give:QS", "search", worlds=200, rival="give:3H", gain=0.2),
                 catalog("it")) == (
-        "Consiglio: dai la carta Q♠. In 200 partite di prova: in media 0,2 punti in più della "
-        "carta 3♥.")
+        "Consiglio: dai la carta Q♠. In 200 partite di prova: in media 0,2 punti di vantaggio "
+        "sulla carta 3♥.")
     assert said(fan_tan, advice("6S", "search", worlds=200)) == (
         "Hint: play the 6♠. In 200 trial deals, nothing else did clearly better.")
     assert said(fan_tan, advice("6S", "search")) == (
@@ -543,6 +543,23 @@ def test_the_rules_page_counts_optional_passes_in_words_that_fit() -> None:
     assert "You may not pass while a card fits" in " ".join(lines[0])
     assert not any("may pass" in line for line in lines[0])
     assert "una volta per mano" in " ".join(view.rules_text(it, shichi.replace(pass_limit=1)))
+    # Every pass counts towards the limit, one made with nothing that fits too (RULES.md).
+    assert "A pass with nothing that fits counts too." in " ".join(lines[3])
+
+
+def test_the_rules_page_deals_what_is_left_of_the_deck_once_the_start_cards_are_out() -> None:
+    whole = "The whole deck is dealt"
+    for name in ("shichi-narabe", "cinquillo"):  # their start cards are taken from the deck
+        text = view.rules_text(CAT, fantan.preset(name))
+        assert text[1].startswith("The start cards are laid out on the table first; the rest"), (
+            name, text)
+        assert not any(whole in line for line in text)
+    for rules in (fantan.preset("fan-tan"),  # laid out by their holders, from a whole deal
+                  fantan.preset("shichi-narabe").replace(preplaced_from="hands")):
+        assert view.rules_text(CAT, rules)[1].startswith(whole)
+    # A card penalty: no card while the giver holds only one (a gift never ends a hand).
+    ruter = " ".join(view.rules_text(CAT, fantan.preset("ruter-7")))
+    assert "one card of their choice (none while they hold only one)." in ruter
 
 
 def test_cards_in_each_language_use_its_own_names() -> None:

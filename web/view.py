@@ -752,7 +752,10 @@ def preset_of(rules: fantan.Rules) -> str | None:
 
 def rules_text(cat: Catalog, rules: fantan.Rules) -> list[str]:
     """The rules page's sentences for a rule set, built from its axes."""
-    lines = [cat.n("rules.players", rules.players), cat.t("rules.deal")]
+    # (start cards taken from the deck before the deal leave the rest to be dealt)
+    dealt_all = rules.opening != "preplaced" or rules.preplaced_from == "hands"
+    lines = [cat.n("rules.players", rules.players),
+             cat.t("rules.deal" if dealt_all else "rules.deal-preplaced")]
     if is_spanish(rules):
         lines.append(cat.t("rules.spanish"))
     else:
