@@ -320,9 +320,44 @@ def test_enter_on_the_boards_heading_deals_the_next_hand(
         page.wait_for_timeout(300)
         assert page.get_attribute("html", "data-phase") == "over"
     page.wait_for_timeout(900)
+    # Escape shows the table; Enter on the way back brings the board, its heading focused, and
+    # Enter at once there goes on: only a press hard on a card's is held back.
+    page.keyboard.press("Escape")
+    expect(page.locator("#results")).to_be_hidden()
+    expect(page.locator("#show-results")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#results-title")).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator("#results")).to_be_hidden()
     expect(page.locator(".info .hand-no")).to_contain_text("Hand 2 of 5")
+
+
+def test_out_of_a_hand_the_others_play_on_the_keyboard_finds_fast_forward(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # Shichi Narabe: our last card played with Enter, the others play on for their places;
+    # the focus, left on a card the hand no longer has, fell to the page, and Enter did nothing.
+    def cards_first(legal: tuple[str, ...]) -> str:
+        return next((m for m in legal if m != "pass"), legal[0])
+
+    match = played_until(fantan.new_match("shichi-narabe", 43), lambda m: (
+        m.state.to_move == 0 and m.state.hand_size(0) == 1
+        and m.state.legal_moves() != ("pass",)), pick=cards_first)
+    assert sum(match.state.hand_size(s) > 0 for s in range(1, 4)) >= 2  # (the others go on)
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(DESKTOP)
+    game.boot(page, server.url + "?pace=600")  # (the others wait: fast forward is theirs)
+    page.wait_for_selector(MY_TURN)
+    page.keyboard.press("Enter")  # (the focus nowhere: a card that plays)
+    assert focused_card(page) is not None
+    page.keyboard.press("Enter")
+    expect(page.locator("#hand [data-zone=hand]")).to_have_count(0)
+    expect(page.locator("#fast-forward")).to_be_focused()
+    # With the focus nowhere, Enter finds it too; pressed, the hand is played to its end.
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("Enter")
+    expect(page.locator("#fast-forward")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#results-title")).to_be_focused(timeout=20_000)
 
 
 def test_the_new_game_screen_opens_with_the_focus_on_the_game_in_play(

@@ -118,6 +118,27 @@ def finish_hand_with_engine(match: fantan.Match) -> fantan.Match:
     return match
 
 
+def test_the_no_move_pause_speaks_a_language_chosen_during_it(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # The table took the new language at once, but "No move" and its line kept the old one.
+    match = played_until(fantan.new_match(fantan.preset("fan-tan"), seed=3),
+                         lambda m: m.state.to_move == 0 and m.state.legal_moves() == ("pass",),
+                         pick=lambda legal: legal[-1])
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(DESKTOP)
+    game.boot(page, server.url + "?speed=slow")
+    expect(page.locator("#banner")).to_have_text("No move")
+    page.click("#open-menu")  # (the pause lasts while the menu is open)
+    page.select_option("#menu-language", "de")
+    de = catalog("de")
+    expect(page.locator("#banner")).to_have_text(de.t("msg.no-move"))
+    expect(page.locator("#message")).to_have_text(de.t("msg.no-move-long"))
+    page.keyboard.press("Escape")
+    expect(page.locator("#banner")).to_be_hidden()
+    expect(page.locator('.seat[data-seat="0"] .passes')).to_have_text(
+        de.n("seat.passes", match.state.passes[0] + 1))
+
+
 def catalog(code: str) -> i18n.Catalog:
     """A language's catalogue, English behind it, loaded as the page loads it (each .mo
     compiled here from its .po, as the build compiles it)."""

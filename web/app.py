@@ -199,6 +199,7 @@ class Page:
         self.on_landing = None  # a message that waits for them too
         self.waiting = ""  # the last "… is thinking" line
         self.last_enter = ("", 0.0)  # what the last Enter pressed (an element's id), and when
+        self.no_move = None  # during the "No move" pause, its line's id (a new language words it)
         # A language the arrows chose on the menu's closed list, not yet put in use: the page
         # changes language when Enter is pressed, a key takes the focus from the list, a
         # button is clicked or the menu closes, not at each step (a screen reader would read
@@ -270,6 +271,9 @@ class Page:
                 self.say_selected(self.selected)
             elif self.my_turn():
                 self.say_turn()
+            if self.no_move is not None and not element("banner").hidden:
+                self.banner(self.cat.t("msg.no-move"))
+                self.message(self.cat.t(self.no_move), speak=False)
         menu = element("menu")
         if menu.open:
             self.draw_menu(focus=focus)
@@ -542,8 +546,9 @@ class Page:
     async def forced_pass(self, gen):
         state = self.match.state
         eliminated = state.pass_eliminates()
+        self.no_move = "msg.you-eliminated" if eliminated else "msg.no-move-long"
         self.banner(self.cat.t("msg.no-move"))
-        self.message(self.cat.t("msg.you-eliminated" if eliminated else "msg.no-move-long"))
+        self.message(self.cat.t(self.no_move))
         self.render()
         pace = self.pace()
         # (under fast forward, a moment: the sequence is being hurried through)
@@ -551,6 +556,7 @@ class Page:
         await self.sleep(pause, gen, interruptible=True)
         await self.while_away(gen)  # (the "No move" stays up until the player is back)
         self.banner(None)
+        self.no_move = None
         if gen == self.gen:
             self.said_pass = True  # ("No card fits: you pass." was heard: not once more)
             self.apply("pass")
@@ -1244,9 +1250,17 @@ class Page:
                                 target = q(f'#hand [data-card="{code}"]')
                                 break
         if target is None:
-            target = q(PLAYABLE if my_turn else "#hand [data-zone=hand]")
+            # (a hand emptied while the others play on, ours out or laid out: Fast forward)
+            target = q(PLAYABLE if my_turn else "#hand [data-zone=hand]") or q(
+                "#controls button:not(:disabled)")
         if target is not None:
             focus_on(target)
+
+    def watching(self):
+        """Whether we are out of the hand (gone out or eliminated) while the others play on."""
+        state = self.match.state
+        obs = state.observation(HUMAN)
+        return not state.is_over and (HUMAN in obs.out or HUMAN in obs.eliminated)
 
     def focus_a_playable_card(self):
         """At our turn, a focus left in the hand on a card that does not play (the one that
@@ -1613,14 +1627,17 @@ class Page:
             hurried = now - when < ENTER_GRACE and last in ("next-hand", "skip-deal")
             # (a press in such a run lengthens it: Enter pressed on and on plays nothing until
             # the player stops for a moment)
-            self.last_enter = (last if hurried else str(target.id or ""), now)
+            on_card = up(target, '#hand [data-zone="hand"]') is not None
+            self.last_enter = (last if hurried else "card" if on_card else str(target.id or ""),
+                               now)
             if str(target.id or "") == "results-title":
                 # The board's heading has the focus, for a screen reader to read the board
                 # from: Enter there presses its first button (Next hand, else New game), but
-                # not a press hard on the one that played the hand's last card.
+                # not a press hard on the one that played the hand's last card (a press hard
+                # on another, which brought the board back or found its heading, does).
                 event.preventDefault()
                 first = q("#results .results-buttons button")
-                if first is not None and now - when >= ENTER_GRACE:
+                if first is not None and not (last == "card" and now - when < ENTER_GRACE):
                     first.click()
                 return
         in_hand = up(target, '[data-zone="hand"]')
@@ -1633,7 +1650,8 @@ class Page:
                 self.focus_a_playable_card()
                 return
             found = (q("#results:not([hidden]) #results-title") or q("#show-results")
-                     if self.match.state.is_over else None)
+                     if self.match.state.is_over else q("#controls #fast-forward:not(:disabled)")
+                     if self.watching() else None)
             if found is not None:
                 event.preventDefault()
                 found.focus()
