@@ -139,6 +139,37 @@ def test_the_no_move_pause_speaks_a_language_chosen_during_it(
         de.n("seat.passes", match.state.passes[0] + 1))
 
 
+def test_a_refusal_given_as_our_turn_comes_stays_when_the_card_lands(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # Our cards answer as soon as the card that hands us the turn is played, while it still
+    # flies; a refusal (or a hint) given then was wiped by "Your turn" as the card landed.
+    match = played_until(fantan.new_match(fantan.preset("fan-tan"), seed=5), lambda m: (
+        m.state.to_move == 3 and len(m.state.legal_moves()) == 1
+        and m.state.legal_moves() != ("pass",) and len(m.state.moves) > 8))
+    after = match.state.play(match.state.legal_moves()[0])
+    card = next(c for c in after.hand(0) if c not in after.legal_moves())
+    info = after.explain(card)
+    assert info is not None
+    why = view.reason_message(catalog("en"), after.rules, info)
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(DESKTOP)
+    game.boot(page, server.url + "?speed=normal&pace=3")
+    # (the card's flight slowed down twenty times: 7.6 s in which our turn has not come yet)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Animation.enable")
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.05})
+    page.wait_for_function("""() => !document.querySelector('#hint').disabled
+                                    && document.documentElement.dataset.turn !== '0'""",
+                           timeout=20_000)
+    page.click(f'#hand [data-card="{card}"]', force=True)
+    expect(page.locator("#message")).to_have_text(why)
+    assert page.get_attribute("html", "data-turn") != "0"  # (the card still flies)
+    expect(page.locator("html")).to_have_attribute("data-turn", "0", timeout=30_000)
+    page.wait_for_timeout(300)
+    assert page.inner_text("#message") == why
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
+
+
 def catalog(code: str) -> i18n.Catalog:
     """A language's catalogue, English behind it, loaded as the page loads it (each .mo
     compiled here from its .po, as the build compiles it)."""

@@ -200,6 +200,9 @@ class Page:
         self.waiting = ""  # the last "… is thinking" line
         self.last_enter = ("", 0.0)  # what the last Enter pressed (an element's id), and when
         self.no_move = None  # during the "No move" pause, its line's id (a new language words it)
+        # The turn of ours at which the player was answered (a refusal, a hint, a card chosen)
+        # before the card that handed it to us landed: "Your turn" then does not replace that.
+        self.answered = None
         # A language the arrows chose on the menu's closed list, not yet put in use: the page
         # changes language when Enter is pressed, a key takes the focus from the list, a
         # button is clicked or the menu closes, not at each step (a screen reader would read
@@ -519,7 +522,9 @@ class Page:
                     self.render()
                     self.focus_a_playable_card()
                     self.speak_events()
-                    self.say_turn()
+                    if self.answered != self.turn_key():
+                        self.say_turn()
+                    self.answered = None
                     return
                 self.render()
                 started = time.monotonic()
@@ -1371,6 +1376,7 @@ class Page:
             if not state.is_over and state.to_move != HUMAN:
                 self.message(cat.t("reason.not-your-turn"))
             return
+        self.answer_early()
         move = self.move_for(code)
         info = state.explain(move)
         if info is not None:
@@ -1434,15 +1440,26 @@ class Page:
             self.apply("pass")
             self.drive()
 
+    def turn_key(self):
+        """The turn of the match in play: its deal, its hand and the moves made in it."""
+        match = self.match
+        return (match.seed, match.hand_number, len(match.state.moves))
+
+    def answer_early(self):
+        """A tap, key or hint at our turn while the card that handed it to us still flies:
+        its answer stays when the card lands."""
+        if self.landings:
+            self.answered = self.turn_key()
+
     def hint_position(self):
         """The position a hint answers: the deal, the move and the level it is asked at."""
         level = "hard" if self.settings["level"] == "hard" else "medium"
-        match = self.match
-        return (match.seed, match.hand_number, len(match.state.moves), level)
+        return (*self.turn_key(), level)
 
     async def hint(self):
         if not self.my_turn():
             return
+        self.answer_early()
         gen, state = self.gen, self.match.state
         cat = self.cat
         # (asked again in the same position: the same answer, at once)
