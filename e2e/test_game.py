@@ -1684,6 +1684,39 @@ def test_a_matchs_score_sheet_stays_open_from_hand_to_hand(context: BrowserConte
     assert box is not None and box["y"] + box["height"] <= DESKTOP["height"]
 
 
+# How many rows of pixels, down a line through an element's middle, a finger touching them
+# reaches the element (its own box and any target drawn round it).
+TAP_SPAN_JS = """(sel) => {
+    const el = document.querySelector(sel);
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2;
+    let span = 0;
+    for (let y = Math.floor(r.top) - 30; y <= r.bottom + 30; y++) {
+        const hit = document.elementFromPoint(x, y);
+        if (hit && el.contains(hit)) span++;
+    }
+    return span; }"""
+
+
+def test_a_finger_reaches_the_score_sheet_and_the_offer_of_an_update(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # The sheet's heading was a target 28 px tall, the offer's buttons 36 px (30 px on a phone
+    # on its side): each is now reached 44 px tall, however small it looks.
+    match = finish_hand_with_engine(fantan.new_match(
+        fantan.preset("sjueren").replace(match_hands=3), seed=4))
+    match = finish_hand_with_engine(match.next_hand())
+    with_save(context, store.save_text(match))
+    for size in (TALL, {"width": 844, "height": 390}, LANDSCAPE):
+        page.set_viewport_size(size)
+        game.boot(page, server.url + "?speed=instant")
+        page.wait_for_selector("html[data-phase=over]")
+        page.locator("#results .sheet summary").scroll_into_view_if_needed()
+        assert page.evaluate(TAP_SPAN_JS, "#results .sheet summary") >= 44, size
+        page.evaluate("document.getElementById('update').hidden = false")
+        for button in ("#update-load", "#update-later"):
+            assert page.evaluate(TAP_SPAN_JS, button) >= 44, (size, button)
+
+
 def test_a_german_board_of_a_match_fits_a_small_phones_width(context: BrowserContext,
                                                             page: Page, server: Server,
                                                             game) -> None:
