@@ -1020,6 +1020,27 @@ def test_an_error_that_escapes_the_game_stops_it_too(
     assert trouble_box_on_screen(page)
 
 
+def test_a_late_word_of_another_tabs_claim_leaves_the_tab_that_claimed_last_playing(
+        page: Page, server: Server, game) -> None:
+    # Two tabs loaded at once (an update loaded in both) each claim the game as they start;
+    # the word of the first claim, come late, made the tab that claimed since stand aside,
+    # and at times both tabs did.
+    open_game(page, server, game, "?new=1&seed=4&speed=instant")
+    page.wait_for_selector(MY_TURN)
+    ours = page.evaluate(f"localStorage.getItem({json.dumps(store.OWNER_KEY)})")
+    page.evaluate("""([key, ours]) => window.dispatchEvent(new StorageEvent('storage', {
+        key, oldValue: ours, newValue: 'a-tab-that-claimed-before', storageArea: localStorage}))""",
+                  [store.OWNER_KEY, ours])
+    page.wait_for_timeout(300)
+    expect(page.locator("#takeover")).to_be_hidden()
+    # Claimed since by another tab, the same word makes it stand aside.
+    page.evaluate(f"localStorage.setItem({json.dumps(store.OWNER_KEY)}, 'another-tab')")
+    page.evaluate("""([key, ours]) => window.dispatchEvent(new StorageEvent('storage', {
+        key, oldValue: ours, newValue: 'another-tab', storageArea: localStorage}))""",
+                  [store.OWNER_KEY, ours])
+    expect(page.locator("#takeover")).to_be_visible()
+
+
 def test_two_tabs_never_write_over_each_other(context: BrowserContext, server: Server,
                                               game) -> None:
     first = context.new_page()

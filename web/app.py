@@ -1779,7 +1779,10 @@ class Page:
         key = None if store.missing(event.key) else str(event.key)
         value = None if store.missing(event.newValue) else str(event.newValue)
         if key == store.OWNER_KEY and value is not None and value != self.store.tab:
-            self.go_passive()
+            # (not on the word of an event alone: two tabs loaded at once both claim the game,
+            # and a claim's event can come after ours has followed it)
+            if not self.store.owns():
+                self.go_passive()
         elif key == store.SAVE_KEY and self.passive:
             self.stale = True
             self.show_stored()
