@@ -295,8 +295,8 @@ def test_a_hint_says_why() -> None:
         "0.7 chips better on average than the 8♦.")
     assert said(fan_tan, advice("give:QS", "search", worlds=200, rival="give:3H", gain=0.2),
                 catalog("it")) == (
-        "Consiglio: dai la carta Q♠. In 200 partite di prova: in media 0,2 punti di vantaggio "
-        "sulla carta 3♥.")
+        "Consiglio: dai la carta Q♠. In 200 partite di prova: in media 0,2 punti meglio della "
+        "carta 3♥.")
     assert said(fan_tan, advice("6S", "search", worlds=200)) == (
         "Hint: play the 6♠. In 200 trial deals, nothing else did clearly better.")
     assert said(fan_tan, advice("6S", "search")) == (
