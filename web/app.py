@@ -1140,7 +1140,7 @@ class Page:
                 first.scrollIntoView(js_obj({"block": "nearest", "inline": "nearest"}))
         computers = (not state.is_over and state.to_move != HUMAN and not self.dealing
                      and not self.passive)
-        watching = HUMAN in obs.out or HUMAN in obs.eliminated
+        watching = self.watching()
         if state.is_over and self.results_hidden:
             # Looking at the table after the hand: nothing to play, only the way back.
             self.put("controls", render.button("show-results", cat.t("button.show-results"),
@@ -1262,10 +1262,10 @@ class Page:
             focus_on(target)
 
     def watching(self):
-        """Whether we are out of the hand (gone out or eliminated) while the others play on."""
-        state = self.match.state
-        obs = state.observation(HUMAN)
-        return not state.is_over and (HUMAN in obs.out or HUMAN in obs.eliminated)
+        """Whether we are out of the hand (gone out or eliminated): while it goes on, the
+        others play on without us."""
+        obs = self.match.state.observation(HUMAN)
+        return HUMAN in obs.out or HUMAN in obs.eliminated
 
     def focus_a_playable_card(self):
         """At our turn, a focus left in the hand on a card that does not play (the one that
