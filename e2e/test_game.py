@@ -450,6 +450,24 @@ def test_no_move_passes_automatically(context: BrowserContext, page: Page, serve
     assert not any(line.startswith("You pass") for line in heard), heard
 
 
+def test_wait_for_your_turn_stays_long_enough_to_be_read(page: Page, server: Server,
+                                                        game) -> None:
+    # A card tapped while the computers play is answered "Wait for your turn", and the next
+    # computer's "… is thinking" does not replace that at once (it did within a moment).
+    seed = seed_where("fan-tan", lambda m: m.state.to_move == 1)
+    page.set_viewport_size(PORTRAIT)
+    game.boot(page, server.url + f"?new=1&seed={seed}&pace=0.6")
+    page.wait_for_selector("html[data-phase=playing][data-turn='1']", timeout=60_000)
+    page.locator('#hand [data-zone="hand"]').first.click()
+    expect(page.locator("#message")).to_have_text("Wait for your turn.")
+    page.wait_for_selector("html[data-turn='2']")
+    # (read at once, as the turn moves on: a waiting check would pass later anyway)
+    assert page.eval_on_selector("#message", "e => e.textContent") == "Wait for your turn."
+    # Then the page goes on saying whose turn it is.
+    expect(page.locator("#message")).to_have_text(
+        re.compile(r"^(Otto|Maya) is thinking…$|^Your turn"), timeout=15_000)
+
+
 def test_a_card_given_to_us_is_shown_again_after_a_reload(context: BrowserContext, page: Page,
                                                           server: Server, game) -> None:
     # Ruter 7: a pass is answered by a card from the seat before; we passed, got one, and it

@@ -32,6 +32,7 @@ DEALT_BACK_MS = 360  # the flight of a card dealt to another seat, as a back
 FLIGHT_MS = 380
 PASS_FLASH = 1.3  # seconds a pass shows on its seat
 NO_MOVE_PAUSE = 1.0  # seconds the "No move" banner stays at least (longer at a slow pace)
+WAIT_HOLD = 2.5  # seconds "Wait for your turn" stays before a computer's "… is thinking"
 BOOTS_KEY = "fantan.boots"
 WORKER_WAIT = 120.0  # seconds to wait for the worker to start (a cold, busy machine is slow)
 # Seconds the first computer move waits for a worker still starting; past that, moves are made
@@ -198,6 +199,7 @@ class Page:
         self.landings = 0  # cards in flight to the table (the marks wait for them: land)
         self.on_landing = None  # a message that waits for them too
         self.waiting = ""  # the last "… is thinking" line
+        self.told_to_wait = -WAIT_HOLD  # when a card tapped in another's turn was answered
         self.last_enter = ("", 0.0)  # what the last Enter pressed (an element's id), and when
         self.no_move = None  # during the "No move" pause, its line's id (a new language words it)
         # The turn of ours at which the player was answered (a refusal, a hint, a card chosen)
@@ -1172,7 +1174,9 @@ class Page:
                     waiting = cat.t("msg.waiting", name=name)
                 # (after another computer's card, the next one's name comes as the card lands,
                 # as the turn's mark does)
-                if self.landings and str(element("message").textContent) == self.waiting:
+                if time.monotonic() - self.told_to_wait < WAIT_HOLD:
+                    self.waiting = ""  # (read first: the next computer's line comes later)
+                elif self.landings and str(element("message").textContent) == self.waiting:
                     self.on_landing = waiting
                 else:
                     self.message(waiting, speak=False)
@@ -1375,6 +1379,7 @@ class Page:
             # not another's to wait for)
             if not state.is_over and state.to_move != HUMAN:
                 self.message(cat.t("reason.not-your-turn"))
+                self.told_to_wait = time.monotonic()
             return
         self.answer_early()
         move = self.move_for(code)
