@@ -1723,6 +1723,47 @@ def test_a_matchs_score_sheet_stays_open_from_hand_to_hand(context: BrowserConte
     assert box is not None and box["y"] + box["height"] <= DESKTOP["height"]
 
 
+# The score sheet's first row against the box that scrolls it (both edges within), and whether
+# the box draws its sideways shadows (it did not, with the sheet wider than the box).
+SHEET_SEEN_JS = """() => {
+    const box = document.querySelector('#results .scroll');
+    const b = box.getBoundingClientRect();
+    const r = box.querySelector('.sheet tbody tr').getBoundingClientRect();
+    return {within: r.top >= b.top && r.bottom <= b.top + box.clientTop + box.clientHeight,
+            wide: box.scrollWidth > box.clientWidth,
+            shadows: !box.classList.contains('still-x'),
+            syllables: box.classList.contains('syllables')}; }"""
+
+
+def test_a_wide_score_sheet_opened_on_a_small_phone_comes_into_view(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # Eight players, the match over: the sheet opened below the foot of the small box that
+    # scrolls it, and wider than the box, without the shadow that says there is more of it.
+    match = finish_hand_with_engine(fantan.new_match(
+        fantan.preset("sjueren").replace(players=8, match_hands=2), seed=51))
+    match = finish_hand_with_engine(match.next_hand())
+    assert match.is_over
+    with_save(context, store.save_text(match))
+    page.set_viewport_size({"width": 320, "height": 568})
+    game.boot(page, server.url + "?speed=instant")
+    page.wait_for_selector("html[data-phase=over]")
+    page.click("#results .sheet summary")
+    expect(page.locator("#results .sheet tbody tr").first).to_be_visible()
+    seen = page.evaluate(SHEET_SEEN_JS)
+    assert seen["within"] and seen["wide"] and seen["shadows"], seen
+    # On a phone where the hand's table fits whole words, the wide sheet open does not break
+    # the table's headings at a syllable when the board is measured again.
+    page.set_viewport_size(TALL)
+    page.wait_for_timeout(300)
+    before = page.evaluate(SHEET_SEEN_JS)
+    assert not before["syllables"], before
+    page.set_viewport_size({"width": TALL["width"] + 1, "height": TALL["height"]})
+    page.wait_for_function("() => innerWidth === 391")
+    page.wait_for_timeout(300)
+    after = page.evaluate(SHEET_SEEN_JS)
+    assert after["wide"] and not after["syllables"], after
+
+
 # How many rows of pixels, down a line through an element's middle, a finger touching them
 # reaches the element (its own box and any target drawn round it).
 TAP_SPAN_JS = """(sel) => {

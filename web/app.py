@@ -176,6 +176,7 @@ class Page:
         self.hints = {}  # the last hint (fantan.ai.hint's dict), by its position
         self.hinting = None  # the position whose hint is being worked out
         self.sheet_open = False  # the result board's score sheet, as the player left it
+        self.sheet_asked = False  # the player has just opened or shut it (not a new board)
         self.notices = 0  # notices shown: each hides after its time unless a later one came
         self.popping = False  # a dialog is closing for the browser's Back
         self.passive_settings = {}  # the settings when this tab let another play
@@ -345,6 +346,7 @@ class Page:
         on(document, "pointerdown", self.on_pointer, capture=True)
         on(document, "change", self.on_change)
         on(document, "focusout", self.on_focusout)
+        on(document, "toggle", self.on_toggle, capture=True)  # (a toggle does not bubble)
         on(window, "storage", self.on_storage)
         on(window, "fantan:save", lambda _e: self.save())
         on(window, "pagehide", lambda _e: self.save())
@@ -970,7 +972,10 @@ class Page:
         if scroll is None:
             return
         scroll.classList.remove("syllables")
-        scroll.classList.toggle("syllables", scroll.scrollWidth > scroll.clientWidth)
+        # (the hand's table: the score sheet under it, open, may be wider than the box)
+        table = q("#results .scroll > table")
+        wide = table if table is not None else scroll
+        scroll.classList.toggle("syllables", wide.scrollWidth > scroll.clientWidth)
         # (measured with the headings as they now break)
         still_x = scroll.scrollWidth <= scroll.clientWidth
         still_y = scroll.scrollHeight <= scroll.clientHeight
@@ -982,6 +987,24 @@ class Page:
             scroll.removeAttribute("tabindex")
         else:
             scroll.setAttribute("tabindex", "0")
+
+    def on_toggle(self, event):
+        """The score sheet opened or shut: the board's shadows and headings are measured again
+        (the sheet with many players is wider than the hand's table), and a sheet the player
+        opened is scrolled into view (it opened below the box's foot on a small phone)."""
+        sheet = event.target
+        if not (hasattr(sheet, "matches") and sheet.matches("#results .sheet")):
+            return
+        self.fit_board()
+        asked, self.sheet_asked = self.sheet_asked, False
+        scroll = q("#results .scroll")
+        if not (asked and sheet.open) or scroll is None:
+            return
+        top = scroll.getBoundingClientRect().top + scroll.clientTop
+        foot = top + scroll.clientHeight
+        rect = sheet.getBoundingClientRect()
+        if rect.bottom > foot:  # (as much of it as the box holds, its heading first)
+            scroll.scrollTop += min(rect.bottom - foot, rect.top - top)
 
     def fit_message(self):
         """Where the style keeps room for a few lines of message beside our badge (--fit), a
@@ -1550,6 +1573,7 @@ class Page:
             # (the score sheet stays open, or shut, from one hand's board to the next; the
             # click opens or shuts it after this)
             self.sheet_open = not bool(summary.parentElement.open)
+            self.sheet_asked = True
             return
         card = up(target, '[data-zone="hand"]')
         if card is not None:
