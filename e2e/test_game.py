@@ -1997,7 +1997,8 @@ def test_our_line_of_a_long_board_is_in_view_on_a_small_phone(
     # Eight players on a 320x568 phone: the hand's table scrolls, and our line, last of the
     # eight, was cut at the foot of its box. It is scrolled into view, by whole lines: on a
     # phone on its side, scrolled by the 11 px our line needed, the winner's line lay half
-    # under the table's heads.
+    # under the table's heads. The winner's line, first, stays in view, pinned under the heads
+    # (scrolled away, it hid who won the hand and what).
     match = fantan.new_match(fantan.preset(preset).replace(players=players), seed=seed)
     while not match.state.is_over:
         match = match.play(match.state.legal_moves()[0])
@@ -2014,14 +2015,22 @@ def test_our_line_of_a_long_board_is_in_view_on_a_small_phone(
     assert box is not None and line is not None
     assert box["y"] <= line["y"] and line["y"] + line["height"] <= box["y"] + box["height"] + 0.5
     assert page.evaluate("document.querySelector('#results .scroll').scrollTop") > 0
-    # (the first line in view, whole under the heads)
+    # (the winner's line whole under the heads, and the next line in view whole under it)
+    winner = page.locator(HAND_ROWS).first
+    expect(winner).to_have_class(re.compile(r"\bwinner\b"))
     assert page.evaluate("""() => {
         const heads = document.querySelector('#results .scroll > table > thead th')
             .getBoundingClientRect().bottom;
+        // (by their first cells: a pinned line's cells stay, not the line's own box)
         const rows = [...document.querySelectorAll('#results .scroll > table > tbody > tr')]
-            .map(r => r.getBoundingClientRect());
-        return rows.find(r => r.bottom > heads + 0.5).top >= heads - 0.5;
+            .map(r => r.firstElementChild.getBoundingClientRect());
+        const won = rows.shift();
+        return Math.abs(won.top - heads) <= 1.5
+            && rows.find(r => r.bottom > won.bottom + 0.5).top >= won.bottom - 0.5;
     }""")
+    assert winner.evaluate("r => { const c = r.firstElementChild.getBoundingClientRect();"
+                           " return document.elementFromPoint(c.left + 4, c.top + c.height / 2)"
+                           ".closest('tr') === r; }")
 
 
 def test_a_four_player_board_shows_every_row_on_the_smallest_landscape_phone(

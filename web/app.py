@@ -1329,14 +1329,21 @@ class Page:
 
     def show_our_line(self):
         """Where the hand's table scrolls (many players on a small screen), our own line, the
-        one the player looks for, is scrolled into its view."""
+        one the player looks for, is scrolled into its view, and the winner's line, first,
+        stays pinned under the heads (scrolled away, the board hid who won and what)."""
         scroll = q("#results .scroll")
         ours = q(f'#results .scroll > table > tbody > tr[data-seat="{HUMAN}"]')
         if scroll is None or ours is None:
             return
         scroll.style.paddingBottom = ""  # (room an earlier size needed: see below)
+        scroll.classList.remove("pin")
         if scroll.scrollHeight <= scroll.clientHeight:
             return
+        heads = q("#results .scroll > table > thead th")  # (stays at the top: sticky)
+        first = q("#results .scroll > table > tbody > tr")
+        if heads is not None and first is not None and first.classList.contains("winner"):
+            scroll.style.setProperty("--heads", f"{heads.getBoundingClientRect().height}px")
+            scroll.classList.add("pin")
         # (the box's foot inside its border and any scroll bar along it)
         foot = scroll.getBoundingClientRect().top + scroll.clientTop + scroll.clientHeight
         line = ours.getBoundingClientRect()
@@ -1344,9 +1351,11 @@ class Page:
             return
         # It scrolls by whole lines: the first line in view lies whole under the table's
         # heads, which stay at its top (scrolled by the few pixels our line needed, the
-        # winner's line lay half under them), with room under the last line if it takes it.
-        heads = q("#results .scroll > table > thead th")
+        # winner's line lay half under them), and under the winner's line where that is
+        # pinned, with room under the last line if it takes it.
         top = heads.getBoundingClientRect().bottom if heads is not None else 0
+        if scroll.classList.contains("pin"):  # (where its cells stay, over the heads' last px)
+            top += first.firstElementChild.getBoundingClientRect().height - 1
         for row in document.querySelectorAll("#results .scroll > table > tbody > tr"):
             # (in whole pixels, as the box scrolls: no sliver of the line above left in view)
             by = math.ceil(row.getBoundingClientRect().top - top - 0.01)
