@@ -365,6 +365,23 @@ def test_a_custom_field_with_no_effect_is_not_offered_and_says_why() -> None:
     assert field is not None and "disabled" not in field.group(0)
 
 
+def test_the_winners_lead_is_offered_for_the_match_length_chosen_beside_the_rules() -> None:
+    # Custom rules of one hand, a match of 10 chosen under them: the field said "No effect
+    # here: a match of one hand has no next hand to lead", and stayed off.
+    rules = fantan.Rules(opening="any-start")
+    assert rules.match_hands == 1
+
+    def field(match: int | None) -> str:
+        html = render.setup(CAT, {"preset": "custom", "rules": rules, "level": "easy",
+                                  "match": match})
+        found = re.search(r'<select[^>]*id="axis-winner_leads_next"[^>]*>', html)
+        assert found is not None
+        return found.group(0)
+
+    assert " disabled" in field(None) and " disabled" in field(1)
+    assert "disabled" not in field(10) and "disabled" not in field(3)
+
+
 def test_text_is_escaped() -> None:
     assert render.attrs(title='a "b" <c>') == ' title="a &quot;b&quot; &lt;c&gt;"'
     cat = i18n.Catalog()

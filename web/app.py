@@ -2070,9 +2070,8 @@ class Page:
     def open_rules(self, draft):
         chosen = None
         if draft is not None:
-            name, rules = draft["preset"], draft["rules"]
-            if draft["match"] is not None:  # (the match length chosen beside the rules)
-                rules = rules.replace(match_hands=draft["match"])
+            # (with the match length chosen beside the rules)
+            name, rules = draft["preset"], view.with_match(draft["rules"], draft["match"])
         else:
             rules = self.match.rules
             name = view.preset_of(rules) or "custom"

@@ -582,10 +582,13 @@ def setup(cat: Catalog, draft: dict[str, Any], gives_up: bool = False) -> str:
     custom = ""
     if chosen == "custom":
         fields = []
-        idle = rules.idle_fields()  # (no effect under the rest of the rules: not to choose)
+        # (as dealt, with the match length chosen below: the winner's lead of the next hand
+        # is for a match of more than one)
+        dealt = view.with_match(rules, draft["match"])
+        idle = dealt.idle_fields()  # (no effect under the rest of the rules: not to choose)
         for axis in view.AXES:
-            options = view.axis_options(cat, rules, axis)
-            current = getattr(rules, axis)
+            options = view.axis_options(cat, dealt, axis)
+            current = getattr(dealt, axis)
             refused = [o for o in options if not o.allowed]
             note = (cat.t(f"idle.{idle[axis]}") if axis in idle else
                     " ".join(cat.t("setup.not-offered", option=o.label, why=o.why)

@@ -701,6 +701,15 @@ MATCH_CHOICES: tuple[int | None, ...] = (None, 1, 3, 5, 10)
 """Match lengths offered: the rules' own (None) and a few fixed lengths."""
 
 
+def with_match(rules: fantan.Rules, match: int | None) -> fantan.Rules:
+    """``rules`` with the match length chosen beside them on the new-game screen (None: their
+    own), as a game of them is dealt."""
+    if match is None:
+        return rules
+    changed = try_rules(rules, match_hands=match)
+    return rules if isinstance(changed, fantan.RulesError) else changed
+
+
 def own_match_length(rules: fantan.Rules, custom: dict[str, Any] | None) -> fantan.Rules:
     """``rules`` with the match length of the game they are (the preset's, or that of the
     custom rules as kept in the settings), not the one the match-length choice put on them."""
