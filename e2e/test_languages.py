@@ -128,6 +128,14 @@ def test_every_choice_of_the_custom_rules_and_every_button_shows_whole_on_a_narr
                 b.getBoundingClientRect().width >= 44])""")
         assert len(feet) == 3 and len({top for top, _, _ in feet}) == 1, (code, width, feet)
         assert all(whole and wide for _, whole, wide in feet), (code, width, feet)
+    # With a start the first card chooses, the building orders say in general what comes first.
+    page.select_option("#setup #axis-opening", "any-start")
+    page.select_option("#setup #axis-start_rank", "chosen")
+    expect(page.locator("#setup #axis-build_order option").nth(2)).not_to_contain_text(
+        re.compile(r"\d"))
+    for width, height in ((360, 640), (320, 568)):
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.evaluate(CHOICES_CUT_JS) == [], (code, width, "chosen")
 
 
 def test_the_browser_language_is_the_default_and_the_choice_is_kept(

@@ -690,3 +690,49 @@ def test_a_tie_of_three_by_one_tie_break_is_one_note() -> None:
     assert note == CARDS_LEFT.format("Otto, You and Maya")
     assert view.tie_note(catalog("de"), Level).startswith(  # type: ignore[arg-type]
         "Punktgleich (Otto, Du und Maya):")
+
+
+def test_a_building_order_names_the_ranks_it_puts_first() -> None:
+    # "Its 6 and 8" was said whatever the start: with rows starting at 5 the engine puts the 4
+    # and 6 first, with the Spanish deck the 6 and the sota.
+    base = fantan.preset("fan-tan").replace(build_order="six-and-eight-first")
+
+    def said(rules: fantan.Rules, chosen: str | None = None) -> list[str]:
+        return [line for line in view.rules_text(CAT, rules, chosen) if "row opens" in line]
+
+    def labels(rules: fantan.Rules) -> list[str]:
+        return [o.label for o in view.axis_options(CAT, rules, "build_order")]
+
+    five = base.replace(start_rank="5", opening_card="5D")
+    assert said(five) == ["After a row opens, its 4 and 6 must both be down before any other "
+                          "card of that suit."]
+    assert labels(five) == ["At either end", "The 6 before the rest",
+                            "The 4 and 6 before the rest"]
+    # (as the engine plays it: once the 5♦ opens, its row takes the 4♦ and 6♦ and no other)
+    state = fantan.new_match(five, seed=1).state
+    state = state.play("5D")
+    assert next(row for row in state.rows() if row.suit == "D").needs == ("4D", "6D")
+    spanish = base.replace(deck="spanish40", ace="low", opening_card="7O")
+    assert said(spanish) == ["After a row opens, its 6 and sota must both be down before any "
+                             "other card of that suit."]
+    assert "The 6 and sota before the rest" in labels(spanish)
+    assert said(fantan.preset("ristiseiska")) == [
+        "After a row opens, its 6 and 8 must both be down before any other card of that suit."]
+    # A start the first card chooses: said in general until it is chosen, then by name; at a
+    # row's end, the one neighbour there is, or nothing where the order puts none first.
+    chosen = base.replace(start_rank="chosen", opening="any-start")
+    assert said(chosen) == ["After a row opens, the cards just below and just above its start "
+                            "card must both be down before any other card of that suit."]
+    assert said(chosen, "9") == ["After a row opens, its 8 and 10 must both be down before any "
+                                 "other card of that suit."]
+    assert said(chosen, "A") == ["After a row opens, its king must come before any other card "
+                                 "of that suit."]
+    assert said(chosen.replace(build_order="eights-first"), "A") == []
+    assert said(chosen.replace(build_order="eights-first"), "2") == [
+        "After a row opens, its 3 must come before any other card of that suit."]
+    for language in ("de", "nb", "nl", "it"):
+        cat = catalog(language)
+        text = view.rules_text(cat, spanish)
+        sota = view.rank_name(cat, spanish, "10")
+        assert any(" 6 " in line and sota in line for line in text), (language, sota)
+        assert all("{" not in line for line in text), language

@@ -629,7 +629,7 @@ def rules_page(cat: Catalog, name: str, rules: fantan.Rules, chosen: str | None 
     chose, view.chosen_start)."""
     heading = (cat.t("rules.title-custom") if name == "custom"
                else cat.t("rules.title", name=cat.t(f"preset.{name}")))
-    items = "".join(f"<li>{escape(line)}</li>" for line in view.rules_text(cat, rules))
+    items = "".join(f"<li>{escape(line)}</li>" for line in view.rules_text(cat, rules, chosen))
     tips = "".join(f"<li>{escape(t)}</li>" for t in view.strategy_tips(cat, rules, chosen))
     # (the keys' lines, and the mouse's, are of no use where nothing can hover, a phone's or a
     # tablet's screen: the page's style shows the finger's line alone there)

@@ -619,7 +619,40 @@ def axis_values(rules: fantan.Rules, axis: str) -> tuple[Any, ...]:
     return AXES[axis]
 
 
+def first_neighbours(rules: fantan.Rules, build_order: str,
+                     chosen: str | None = None) -> tuple[str, ...] | None:
+    """The ranks a building order puts first after a row opens: the start card's upper
+    neighbour (eights first), or both (six and eight first), low first, without one that
+    does not exist (a start at a row's end); None where the start rank is still to be chosen
+    (``chosen``: the rank the first card chose, view.chosen_start)."""
+    ranks = fantan.deck_for(rules.deck, rules.ace).ranks
+    start = chosen if rules.start_rank == "chosen" else rules.start_rank
+    if start not in ranks:
+        return None
+    i = ranks.index(start)
+    near = (i + 1,) if build_order == "eights-first" else (i - 1, i + 1)
+    return tuple(ranks[k] for k in near if 0 <= k < len(ranks))
+
+
+def build_words(cat: Catalog, rules: fantan.Rules, key: str, build_order: str,
+                chosen: str | None = None) -> str:
+    """A building order in words (``key``: the catalogue's ids, "{}" standing for the order:
+    the setup's choice or the rules page's sentence), naming the ranks it puts first: "its 4
+    and 6" with the start rank 5, "its 6 and sota" with the Spanish deck; "" where it puts
+    none first."""
+    first = first_neighbours(rules, build_order, chosen)
+    if first is None:
+        return cat.t(key.format(f"{build_order}-chosen"))
+    names = [rank_name(cat, rules, r) for r in first]
+    if len(names) == 2:
+        return cat.t(key.format("six-and-eight-first"), below=names[0], above=names[1])
+    return cat.t(key.format("eights-first"), rank=names[0]) if names else ""
+
+
 def axis_label(cat: Catalog, rules: fantan.Rules, axis: str, value: Any) -> str:
+    if axis == "build_order" and value != "ends":
+        # (the start ranks to choose, 7 and 5, have both neighbours: never "")
+        return build_words(cat, rules, "axis.build_order.{}", value)
     if isinstance(value, bool):
         return cat.t("axis.yes" if value else "axis.no")
     if axis == "opening_card":
@@ -759,8 +792,9 @@ def preset_of(rules: fantan.Rules) -> str | None:
     return None
 
 
-def rules_text(cat: Catalog, rules: fantan.Rules) -> list[str]:
-    """The rules page's sentences for a rule set, built from its axes."""
+def rules_text(cat: Catalog, rules: fantan.Rules, chosen: str | None = None) -> list[str]:
+    """The rules page's sentences for a rule set, built from its axes (``chosen``: the start
+    rank the first card chose, view.chosen_start)."""
     # (start cards taken from the deck before the deal leave the rest to be dealt)
     dealt_all = rules.opening != "preplaced" or rules.preplaced_from == "hands"
     lines = [cat.n("rules.players", rules.players),
@@ -779,7 +813,9 @@ def rules_text(cat: Catalog, rules: fantan.Rules) -> list[str]:
         else:
             lines.append(cat.t(f"rules.opening.{rules.opening}"))
     if rules.build_order != "ends":
-        lines.append(cat.t(f"rules.build.{rules.build_order}"))
+        build = build_words(cat, rules, "rules.build.{}", rules.build_order, chosen)
+        if build:  # (none where no neighbour of the start card is put first: a row's end)
+            lines.append(build)
     if rules.passing == "limited":
         lines.append(cat.n("rules.passing.limited", rules.pass_limit) if rules.pass_limit
                      else cat.t("rules.passing.none"))
