@@ -554,9 +554,17 @@ def test_the_rules_page_deals_what_is_left_of_the_deck_once_the_start_cards_are_
         assert text[1].startswith("The start cards are laid out on the table first; the rest"), (
             name, text)
         assert not any(whole in line for line in text)
-    for rules in (fantan.preset("fan-tan"),  # laid out by their holders, from a whole deal
-                  fantan.preset("shichi-narabe").replace(preplaced_from="hands")):
-        assert view.rules_text(CAT, rules)[1].startswith(whole)
+    assert view.rules_text(CAT, fantan.preset("fan-tan"))[1].startswith(whole)
+    # Laid out by their holders from a whole deal: said, with what it does to the hands.
+    hands = view.rules_text(CAT, fantan.preset("shichi-narabe").replace(preplaced_from="hands"))
+    assert hands[1].startswith(whole) and hands[1].endswith(
+        "then whoever holds a start card lays it on the table, so some hands begin shorter.")
+    # Dropping out under a scoring of cards: the cards laid out count as held (RULES.md).
+    out = "A player who drops out scores the cards they laid out as if still held."
+    assert out not in view.rules_text(CAT, fantan.preset("shichi-narabe"))  # (placement)
+    assert out in view.rules_text(CAT, fantan.preset("shichi-narabe").replace(
+        scoring="face-value"))
+    assert out not in view.rules_text(CAT, fantan.preset("fan-tan"))  # (forced passing)
     # A card penalty: no card while the giver holds only one (a gift never ends a hand).
     ruter = " ".join(view.rules_text(CAT, fantan.preset("ruter-7")))
     assert "one card of their choice (none while they hold only one)." in ruter

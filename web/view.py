@@ -795,10 +795,12 @@ def preset_of(rules: fantan.Rules) -> str | None:
 def rules_text(cat: Catalog, rules: fantan.Rules, chosen: str | None = None) -> list[str]:
     """The rules page's sentences for a rule set, built from its axes (``chosen``: the start
     rank the first card chose, view.chosen_start)."""
-    # (start cards taken from the deck before the deal leave the rest to be dealt)
-    dealt_all = rules.opening != "preplaced" or rules.preplaced_from == "hands"
-    lines = [cat.n("rules.players", rules.players),
-             cat.t("rules.deal" if dealt_all else "rules.deal-preplaced")]
+    # (start cards taken from the deck before the deal leave the rest to be dealt; laid out
+    # from the hands, they leave their holders short)
+    deal = ("rules.deal" if rules.opening != "preplaced" else
+            "rules.deal-preplaced-hands" if rules.preplaced_from == "hands" else
+            "rules.deal-preplaced")
+    lines = [cat.n("rules.players", rules.players), cat.t(deal)]
     if is_spanish(rules):
         lines.append(cat.t("rules.spanish"))
     else:
@@ -819,6 +821,8 @@ def rules_text(cat: Catalog, rules: fantan.Rules, chosen: str | None = None) -> 
     if rules.passing == "limited":
         lines.append(cat.n("rules.passing.limited", rules.pass_limit) if rules.pass_limit
                      else cat.t("rules.passing.none"))
+        if rules.scoring != "placement":  # (placement ranks a player out last, not by cards)
+            lines.append(cat.t("rules.out-counts"))
     else:
         lines.append(cat.t("rules.passing.forced"))
     if rules.pass_penalty != "none":
