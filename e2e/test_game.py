@@ -1175,6 +1175,11 @@ def test_one_hand_of_every_preset_reaches_its_result_board(
             s => getComputedStyle(s).display !== 'none').concat((t => t.scrollWidth <= t.clientWidth
             + 1)(document.querySelector('.title')))""") == [
                 name == "fan-tan" or label.startswith("Fan Tan "), name != "fan-tan", True], name
+        if name == "fan-tan":  # (on a wide screen too: "Sevens" read as "Sevens (Parliament)")
+            page.set_viewport_size(DESKTOP)
+            expect(page.locator(".title .subtitle")).to_be_hidden()
+            expect(page.locator(".title .brand")).to_be_visible()
+            page.set_viewport_size({"width": 412, "height": 860})
         # The new hand has begun (the last one's "over" must not end the next wait at once).
         expect(page.locator("html")).not_to_have_attribute("data-phase", "over")
         rules = fantan.preset(name)
