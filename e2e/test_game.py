@@ -842,6 +842,17 @@ def test_reload_shows_again_the_card_chosen_and_the_table_looked_at(page: Page, 
     page.wait_for_selector(MY_TURN)
     expect(page.locator("#hand .card.selected")).to_have_attribute("data-card", code)
     expect(page.locator("#message")).to_have_text(said)
+    # A hint shown comes back as it was too (asked again: the same answer), where the line
+    # had gone back to "Your turn".
+    page.click("#hint")
+    expect(page.locator("#message")).to_have_text(re.compile(r"^Hint: "))
+    hinted = page.inner_text("#message")
+    code = page.locator("#hand .card.selected").get_attribute("data-card")
+    page.reload()
+    game.wait_ready(page)
+    page.wait_for_selector(MY_TURN)
+    expect(page.locator("#message")).to_have_text(hinted)
+    expect(page.locator("#hand .card.selected")).to_have_attribute("data-card", code)
     page.click("#play")
     expect(page.locator(f'[data-zone="table"][data-card="{code}"]')).to_be_visible()
     # After the hand, the table looked at instead of the board comes back as it was.

@@ -31,6 +31,7 @@ DEALT_MS = 320  # the flight of a card dealt to us
 DEALT_BACK_MS = 360  # the flight of a card dealt to another seat, as a back
 FLIGHT_MS = 380
 PASS_FLASH = 1.3  # seconds a pass shows on its seat
+NO_VIEW = store.View()  # a hand begun with nothing of the table's view to show again
 NO_MOVE_PAUSE = 1.0  # seconds the "No move" banner stays at least (longer at a slow pace)
 WAIT_HOLD = 2.5  # seconds "Wait for your turn" stays before a computer's "… is thinking"
 BOOTS_KEY = "fantan.boots"
@@ -316,8 +317,8 @@ class Page:
             # A reload shows again the card chosen, or the table looked at after the hand; a
             # hand not yet begun is dealt again, unless a card was chosen (the deal was over).
             restore = store.parse_view(self.read_view(), match, HUMAN)
-            self.begin_hand(animate=len(match.state.moves) == 0 and restore[0] is None,
-                            restore=restore)
+            self.begin_hand(animate=len(match.state.moves) == 0 and restore.selected is None
+                            and not restore.hint, restore=restore)
 
     def count_boot(self):
         """Count the page's boots in storage (shows that storage survives reloads)."""
@@ -414,17 +415,17 @@ class Page:
         self.save()
         self.begin_hand(animate=True)
 
-    def begin_hand(self, animate, restore=(None, False)):
-        """Show the current hand (dealt now, or restored with ``restore``: the card chosen and
-        whether the table was shown instead of the board, store.parse_view) and get play
-        going."""
+    def begin_hand(self, animate, restore=NO_VIEW):
+        """Show the current hand (dealt now, or restored with ``restore``: the card chosen,
+        whether the table was shown instead of the board and a hint, store.parse_view) and get
+        play going."""
         self.stop()
-        self.selected = restore[0]
+        self.selected = restore.selected
         self.received = None
         self.gave = False
         self.unspoken = []  # the last game's moves are not this one's news
         self.flashes = {}
-        self.results_hidden = restore[1]
+        self.results_hidden = restore.table
         self.seen = len(self.match.state.history)
         self.layout()
         self.restore_gift()
@@ -444,6 +445,11 @@ class Page:
                 card = q(f'#hand [data-card="{self.selected}"]')
                 if card is not None and document.activeElement in (None, document.body):
                     focus_in_hand(card)
+            if restore.hint and self.my_turn():
+                # A hint shown before a reload is shown again (asked again: the same answer,
+                # with its marks), in place of "Your turn".
+                self.answered = self.turn_key()
+                self.spawn(self.hint())
             self.drive()
 
     def restore_gift(self):
@@ -1220,7 +1226,7 @@ class Page:
         if self.session is not None and self.match is not None:
             try:
                 self.session.setItem(store.VIEW_KEY, store.view_text(
-                    self.match, self.selected, self.results_hidden))
+                    self.match, self.selected, self.results_hidden, self.hint_shown()))
             except Exception:
                 self.session = None  # (full or refused: the view is not worth a notice)
 
@@ -1487,6 +1493,15 @@ class Page:
         its answer stays when the card lands."""
         if self.landings:
             self.answered = self.turn_key()
+
+    def hint_shown(self):
+        """Whether the hint for this position is what the table shows: its card still the one
+        chosen (or, for a pass, none chosen)."""
+        advice = self.hints.get(self.hint_position()) if self.my_turn() else None
+        if advice is None:
+            return False
+        move = advice["move"]
+        return self.selected == (None if move == "pass" else move.split(":", 1)[-1])
 
     def hint_position(self):
         """The position a hint answers: the deal, the move and the level it is asked at."""
@@ -1901,7 +1916,7 @@ class Page:
         else:
             self.match = match
             self.begin_hand(animate=False, restore=store.parse_view(
-                self.read_view(), match, HUMAN) if keep_view else (None, False))
+                self.read_view(), match, HUMAN) if keep_view else NO_VIEW)
 
     def take_over(self):
         self.resume()

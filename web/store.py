@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import fantan
 from fantan.game import loads  # (json.loads, refusing text nested deeper than a save)
@@ -307,32 +307,47 @@ def view_at(match: fantan.Match) -> str:
     return f"{match.seed}:{match.hand_number}:{len(match.state.moves)}"
 
 
-def view_text(match: fantan.Match, selected: str | None, table: bool) -> str:
+class View(NamedTuple):
+    """What a reload shows again of the table (view_text): the card chosen, the table shown
+    instead of a hand's board, and a hint shown at our turn (asked again: the same answer)."""
+
+    selected: str | None = None
+    table: bool = False
+    hint: bool = False
+
+
+def view_text(match: fantan.Match, selected: str | None, table: bool,
+              hint: bool = False) -> str:
     """What the table shows of ``match`` beyond the game itself, for a reload to show again:
-    the card chosen in our hand, and whether the table is shown instead of a hand's board."""
-    return json.dumps({"at": view_at(match), "selected": selected, "table": table})
+    the card chosen in our hand, whether the table is shown instead of a hand's board, and
+    whether a hint is shown."""
+    return json.dumps({"at": view_at(match), "selected": selected, "table": table,
+                       "hint": hint})
 
 
-def parse_view(text: str | None, match: fantan.Match, seat: int) -> tuple[str | None, bool]:
-    """The chosen card and the table shown (view_text) if ``text`` was written at the very
-    place ``match`` is now; the chosen card only if it is still ours to play or give there.
-    Anything else, or anything not understood: nothing chosen, the board shown."""
+def parse_view(text: str | None, match: fantan.Match, seat: int) -> View:
+    """The view (view_text) if ``text`` was written at the very place ``match`` is now; the
+    chosen card only if it is still ours to play or give there, and the hint only while it is
+    our turn. Anything else, or anything not understood: nothing chosen, the board shown."""
     try:
         data = loads(text) if text else {}
     except (ValueError, TypeError, RecursionError):
-        return None, False
+        return View()
     if not isinstance(data, dict) or data.get("at") != view_at(match):
-        return None, False
+        return View()
     state = match.state
     table = data.get("table") is True and state.is_over
+    if state.to_move != seat:
+        return View(table=table)
+    hint = data.get("hint") is True
     selected = data.get("selected")
-    if not isinstance(selected, str) or state.to_move != seat:
-        return None, table
+    if not isinstance(selected, str):
+        return View(None, table, hint)
     gift = state.pending_gift
     move = "give:" + selected if gift is not None and gift[0] == seat else selected
     if move not in state.legal_moves():
-        return None, table
-    return selected, table
+        return View(None, table, False)
+    return View(selected, table, hint)
 
 
 def rules_from_settings(settings: dict[str, Any]) -> fantan.Rules:
