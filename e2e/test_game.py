@@ -2004,6 +2004,33 @@ def test_out_of_the_hand_while_the_others_play_on_leaves_fast_forward_alone(
     expect(page.locator("html")).to_have_attribute("data-phase", "over", timeout=60_000)
 
 
+def our_line_and_the_winners_are_in_view(page: Page) -> None:
+    """Our line of a board's table that scrolls in view whole, the winner's pinned under the
+    heads, and the next line in view whole under it (scrolled by whole lines)."""
+    ours = page.locator(f'{HAND_ROWS}[data-seat="0"]')
+    box = page.locator("#results .scroll").bounding_box()
+    line = ours.bounding_box()
+    assert box is not None and line is not None
+    assert box["y"] <= line["y"] and line["y"] + line["height"] <= box["y"] + box["height"] + 0.5
+    assert page.evaluate("document.querySelector('#results .scroll').scrollTop") > 0
+    # (the winner's line whole under the heads, and the next line in view whole under it)
+    winner = page.locator(HAND_ROWS).first
+    expect(winner).to_have_class(re.compile(r"\bwinner\b"))
+    assert page.evaluate("""() => {
+        const heads = document.querySelector('#results .scroll > table > thead th')
+            .getBoundingClientRect().bottom;
+        // (by their first cells: a pinned line's cells stay, not the line's own box)
+        const rows = [...document.querySelectorAll('#results .scroll > table > tbody > tr')]
+            .map(r => r.firstElementChild.getBoundingClientRect());
+        const won = rows.shift();
+        return Math.abs(won.top - heads) <= 1.5
+            && rows.find(r => r.bottom > won.bottom + 0.5).top >= won.bottom - 0.5;
+    }""")
+    assert winner.evaluate("r => { const c = r.firstElementChild.getBoundingClientRect();"
+                           " return document.elementFromPoint(c.left + 4, c.top + c.height / 2)"
+                           ".closest('tr') === r; }")
+
+
 @pytest.mark.parametrize("preset,players,seed,size,lang", [
     ("fan-tan", 8, 15, {"width": 320, "height": 568}, "en"),
     ("ruter-7", 6, 5, {"width": 640, "height": 360}, "de")])
@@ -2026,27 +2053,25 @@ def test_our_line_of_a_long_board_is_in_view_on_a_small_phone(
     ours = page.locator(HAND_ROWS).last
     expect(ours).to_have_attribute("data-seat", "0")
     shot(page, f"long-board-{size['width']}x{size['height']}")
-    box = page.locator("#results .scroll").bounding_box()
-    line = ours.bounding_box()
-    assert box is not None and line is not None
-    assert box["y"] <= line["y"] and line["y"] + line["height"] <= box["y"] + box["height"] + 0.5
-    assert page.evaluate("document.querySelector('#results .scroll').scrollTop") > 0
-    # (the winner's line whole under the heads, and the next line in view whole under it)
-    winner = page.locator(HAND_ROWS).first
-    expect(winner).to_have_class(re.compile(r"\bwinner\b"))
-    assert page.evaluate("""() => {
-        const heads = document.querySelector('#results .scroll > table > thead th')
-            .getBoundingClientRect().bottom;
-        // (by their first cells: a pinned line's cells stay, not the line's own box)
-        const rows = [...document.querySelectorAll('#results .scroll > table > tbody > tr')]
-            .map(r => r.firstElementChild.getBoundingClientRect());
-        const won = rows.shift();
-        return Math.abs(won.top - heads) <= 1.5
-            && rows.find(r => r.bottom > won.bottom + 0.5).top >= won.bottom - 0.5;
-    }""")
-    assert winner.evaluate("r => { const c = r.firstElementChild.getBoundingClientRect();"
-                           " return document.elementFromPoint(c.left + 4, c.top + c.height / 2)"
-                           ".closest('tr') === r; }")
+    our_line_and_the_winners_are_in_view(page)
+
+
+def test_our_line_and_the_winners_of_a_matchs_last_board_are_in_view_under_its_caption(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # A match's last board: a caption over the table's heads says who won the hand. Scrolled
+    # to our line, the heads stick at the box's top, above where they lay under the caption:
+    # lines scrolled to lie under them lay half under the winner's line.
+    match = played_until(fantan.new_match(
+        fantan.preset("sjueren").replace(players=7, match_hands=2), seed=52),
+        lambda m: m.hand_number == 2 and m.state.is_over)
+    assert match.is_over
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(PORTRAIT)
+    game.boot(page, server.url + "?lang=it&speed=instant")
+    page.wait_for_selector("html[data-phase=over]")
+    expect(page.locator("#results caption")).to_be_visible()
+    shot(page, "last-board-caption-pinned")
+    our_line_and_the_winners_are_in_view(page)
 
 
 def test_a_four_player_board_shows_every_row_on_the_smallest_landscape_phone(

@@ -1345,33 +1345,39 @@ class Page:
         scroll.classList.remove("pin")
         if scroll.scrollHeight <= scroll.clientHeight:
             return
-        heads = q("#results .scroll > table > thead th")  # (stays at the top: sticky)
+        heads = q("#results .scroll > table > thead")
         first = q("#results .scroll > table > tbody > tr")
-        if heads is not None and first is not None and first.classList.contains("winner"):
+        if heads is None or first is None:
+            return
+        pinned = first.classList.contains("winner")
+        if pinned:
             scroll.style.setProperty("--heads", f"{heads.getBoundingClientRect().height}px")
             scroll.classList.add("pin")
-        # (the box's foot inside its border and any scroll bar along it)
-        foot = scroll.getBoundingClientRect().top + scroll.clientTop + scroll.clientHeight
-        line = ours.getBoundingClientRect()
-        if line.bottom <= foot:
+        # (where the box's content begins, and its foot inside its border and any scroll bar)
+        start = scroll.getBoundingClientRect().top + scroll.clientTop
+        if ours.getBoundingClientRect().bottom <= start + scroll.clientHeight:
             return
         # It scrolls by whole lines: the first line in view lies whole under the table's
-        # heads, which stay at its top (scrolled by the few pixels our line needed, the
-        # winner's line lay half under them), and under the winner's line where that is
-        # pinned, with room under the last line if it takes it.
-        top = heads.getBoundingClientRect().bottom if heads is not None else 0
-        if scroll.classList.contains("pin"):  # (where its cells stay, over the heads' last px)
-            top += first.firstElementChild.getBoundingClientRect().height - 1
+        # heads, which stick at the box's top once scrolled (a caption over them scrolls
+        # away), and under the winner's line where that is pinned (its cells over the heads'
+        # last pixel), with room under the last line if it takes it. Scrolled by the few
+        # pixels our line needed, the winner's line lay half under the heads. (In the
+        # content's own measure: the heads' cells and the winner's stick, their rows do not.)
+        at = scroll.scrollTop - start
+        under = heads.getBoundingClientRect().height
+        if pinned:
+            under += first.firstElementChild.getBoundingClientRect().height - 1
+        need = ours.getBoundingClientRect().bottom + at - scroll.clientHeight
         for row in document.querySelectorAll("#results .scroll > table > tbody > tr"):
             # (in whole pixels, as the box scrolls: no sliver of the line above left in view)
-            by = math.ceil(row.getBoundingClientRect().top - top - 0.01)
-            if by >= line.bottom - foot - 0.5:
-                room = scroll.scrollHeight - scroll.clientHeight - scroll.scrollTop
-                if by > room:
-                    scroll.style.paddingBottom = f"{by - room:.0f}px"
-                scroll.scrollTop += by
+            to = math.ceil(row.getBoundingClientRect().top + at - under - 0.01)
+            if to >= need - 0.5:
+                room = scroll.scrollHeight - scroll.clientHeight
+                if to > room:
+                    scroll.style.paddingBottom = f"{to - room:.0f}px"
+                scroll.scrollTop = to
                 return
-        scroll.scrollTop += line.bottom - foot
+        scroll.scrollTop = need
 
     def count(self, record):
         """Add to the player's record what ``record`` (store.record_hand, after a hand, or
