@@ -897,6 +897,20 @@ def test_a_new_game_does_not_announce_the_last_one_s_moves(page: Page, server: S
     assert told == first["table"], first
 
 
+def test_a_seat_left_nearly_out_is_heard(context: BrowserContext, page: Page, server: Server,
+                                         game) -> None:
+    # Lina, to move with 3 cards and one that plays: her badge says "Nearly out" after it,
+    # and now the live region does too.
+    match = played_until(fantan.new_match(fantan.preset("fan-tan"), seed=5),
+                         lambda m: m.state.to_move == 1 and m.state.hand_size(1) == 3
+                         and m.state.legal_moves() != ("pass",))
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(PORTRAIT)
+    game.boot(page, server.url + "?pace=0.3")
+    expect(page.locator('.seat[data-seat="1"].low')).to_be_visible(timeout=30_000)
+    expect(page.locator("#announce")).to_contain_text("Lina is nearly out: 2 cards left.")
+
+
 def test_keys_are_answered_in_words_for_keys_and_once(page: Page, server: Server,
                                                        game) -> None:
     # Enter pressed again and again while the others play: "Wait for your turn" is said once,

@@ -685,6 +685,30 @@ def test_a_seat_going_out_is_always_said() -> None:
         "Lina ha chiuso")
 
 
+def test_a_seat_left_nearly_out_is_said_as_its_badge_shows_it() -> None:
+    # The badge's "Nearly out" was never heard: a screen reader's player had to go and read
+    # the seats to find it.
+    rules = fantan.preset("fan-tan")
+    few = [fantan.Event("play", 1, "KD"), fantan.Event("pass", 2), fantan.Event("play", 3, "5H")]
+    assert view.announcement(CAT, rules, few, sizes=(9, 2, 6, 3)) == (
+        "Lina plays king of diamonds. Lina is nearly out: 2 cards left. Otto passes. "
+        "Maya plays 5 of hearts.")
+    assert view.announcement(CAT, rules, few, sizes=(9, 5, 6, 1)).endswith(
+        "Maya plays 5 of hearts. Maya is nearly out: 1 card left.")
+    # Not for us (our own hand is in view), nor where no sizes are given (the hand is over).
+    ours = [fantan.Event("play", 0, "KD")]
+    assert view.announcement(CAT, rules, ours, sizes=(1, 5, 6, 3)) == (
+        "You play king of diamonds.")
+    assert view.announcement(CAT, rules, few) == (
+        "Lina plays king of diamonds. Otto passes. Maya plays 5 of hearts.")
+    # Many moves summed up: still said, after the summary.
+    assert view.announcement(CAT, rules, few, sizes=(9, 2, 6, 3), limit=2) == (
+        "3 moves: 2 cards played, 1 pass. Last: Maya plays 5 of hearts. "
+        "Lina is nearly out: 2 cards left.")
+    assert view.announcement(catalog("de"), rules, few[:1], sizes=(9, 1, 6, 3)) == (
+        "Lina legt Karo König. Lina ist fast fertig: noch 1 Karte.")
+
+
 def test_a_tie_of_three_by_one_tie_break_is_one_note() -> None:
     # Three seats level on points that the cards left put in order: one note names the three.
     class Level:  # (the match as the note reads it: three level on points, in this order)

@@ -1047,8 +1047,9 @@ class Page:
         """Announce what happened since the last announcement: one by one when it is a few
         events, summed up when a fast sequence produced many."""
         if self.unspoken and self.match is not None:
-            text = view.announcement(self.cat, self.match.rules, self.unspoken,
-                                     out=self.match.state.observation(HUMAN).out)
+            obs = self.match.state.observation(HUMAN)
+            text = view.announcement(self.cat, self.match.rules, self.unspoken, out=obs.out,
+                                     sizes=() if obs.is_over else obs.hand_sizes)
             self.unspoken = []
             if text:
                 self.speak(text)

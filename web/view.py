@@ -415,14 +415,16 @@ def event_text(cat: Catalog, rules: fantan.Rules, event: fantan.Event,
 
 
 def announcement(cat: Catalog, rules: fantan.Rules, events: Sequence[fantan.Event],
-                 limit: int | None = None, out: Sequence[int] = ()) -> str:
+                 limit: int | None = None, out: Sequence[int] = (),
+                 sizes: Sequence[int] = ()) -> str:
     """What the live region says about events that happened since it last spoke: each event
     when there are at most ``limit`` (by default a round's: one a player, and one more for a
     gift or a seat dropping out), so that at a fast pace a player who cannot see the table
     still hears every card of the round; a count and the last one when more came at once
     (fast forward over rounds), so a screen reader is never flooded. A seat of ``out`` (the
     seats out of cards) whose last card is among the events goes out there, and that is
-    always said."""
+    always said; so is another seat left nearly out by its last card among them (``sizes``:
+    the hand sizes now), as its badge shows it."""
     if limit is None:
         limit = rules.players + 1
     said: list[str] = []  # every line in order, the moves and the seats going out
@@ -433,12 +435,18 @@ def announcement(cat: Catalog, rules: fantan.Rules, events: Sequence[fantan.Even
         if text:
             said.append(text)
             moves.append(text)
-        if e.kind == "play" and e.seat in out and not any(
-                later.kind == "play" and later.seat == e.seat for later in events[i + 1:]):
+        if e.kind != "play" or any(later.kind == "play" and later.seat == e.seat
+                                   for later in events[i + 1:]):
+            continue
+        if e.seat in out:
             went = cat.t("event.you-out" if e.seat == HUMAN else "event.out",
                          name=seat_name(cat, e.seat))
             said.append(went)
             outs.append(went)
+        elif e.seat != HUMAN and e.seat < len(sizes) and 0 < sizes[e.seat] <= LOW_CARDS:
+            low = cat.n("event.low", sizes[e.seat], name=seat_name(cat, e.seat))
+            said.append(low)
+            outs.append(low)
     if len(moves) <= limit:
         return " ".join(cat.t("announce.sentence", text=t) for t in said)
     plays = sum(1 for e in events if e.kind == "play")
