@@ -54,7 +54,7 @@ def test_the_grid_has_a_fixed_start_column_and_marks_the_ends() -> None:
     assert diamonds.is_open and [s.code for s in diamonds.slots if s.filled] == ["7D"]
     assert {s.code for s in diamonds.slots if s.needed} == {"6D", "8D"}
     hearts = tv.rows[1]
-    assert not hearts.is_open and hearts.waits_for == "7♥"
+    assert not hearts.is_open and hearts.waits_for == "7 of hearts"
     # Once the hand is over, the table shows no card as needed (nobody plays it now).
     while not state.is_over:
         state = state.play(state.legal_moves()[0])
@@ -346,7 +346,7 @@ def test_after_a_match_a_screen_reader_hears_the_hand_s_winner_too(kit) -> None:
     # the star, under the headline that names the match's.
     assert rv.hand_line == hand
     html = render.results(CAT, match.rules, rv)
-    assert f"<caption>★ {hand}</caption>" in html
+    assert f'<caption><span aria-hidden="true">★</span> {hand}</caption>' in html
     winner = re.search(r'<tr data-seat="(\d)" class="winner">', html)
     assert winner is not None and int(winner.group(1)) == result.winner
     # A hand of a match still going on has no caption: its headline is the hand's.

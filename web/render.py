@@ -428,8 +428,9 @@ def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView,
     # row with the star, under the headline's winner of the match)
     caption = ""
     if rv.hand_line:
-        star = "" if placement else "★ "
-        caption = f"<caption>{escape(star + rv.hand_line)}</caption>"
+        # (the star, as in the row it marks, is not read out)
+        star = "" if placement else '<span aria-hidden="true">★</span> '
+        caption = f"<caption>{star}{escape(rv.hand_line)}</caption>"
     buttons = []
     if rv.has_next:
         buttons.append(button("next-hand", cat.t("button.next-hand"), cls="primary"))

@@ -164,7 +164,7 @@ class RowView:
     is_open: bool
     complete: bool
     slots: list[SlotView]
-    waits_for: str | None = None  # the card text the unopened row waits for
+    waits_for: str | None = None  # the card the unopened row waits for, in words (spoken)
 
 
 @dataclass
@@ -281,7 +281,8 @@ def row_views(cat: Catalog, rules: fantan.Rules, rows: Sequence[fantan.Row],
             is_open=bool(row.cards),
             complete=row.complete,
             slots=slots,
-            waits_for=(card_text(cat, rules, needs[0])
+            # (in words: read by a screen reader, whose settings may say nothing for ♦)
+            waits_for=(card_words(cat, rules, needs[0])
                        if not row.cards and len(needs) == 1 else None),
         ))
     return out
