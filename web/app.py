@@ -1726,12 +1726,23 @@ class Page:
                 event.preventDefault()
                 self.focus_a_playable_card()
                 return
+            state = self.match.state
             found = (q("#results:not([hidden]) #results-title") or q("#show-results")
-                     if self.match.state.is_over else q("#controls #fast-forward:not(:disabled)")
+                     if state.is_over else q("#controls #fast-forward:not(:disabled)")
                      if self.watching() else None)
             if found is not None:
                 event.preventDefault()
                 found.focus()
+                return
+            if state.to_move != HUMAN and not (self.dealing or self.passive):
+                # The others' turn: the focus goes to the hand, and the press is answered as
+                # one on a card is (it was met with silence).
+                event.preventDefault()
+                stop = q(HAND_STOP)
+                if stop is not None:
+                    focus_in_hand(stop)
+                self.message(self.cat.t("reason.not-your-turn"))
+                self.told_to_wait = time.monotonic()
                 return
         if key in ("h", "H") and not event.ctrlKey and not event.metaKey and not event.altKey:
             # (a key of one letter: only with the focus at the table, or nowhere, so that it
