@@ -768,3 +768,16 @@ def test_a_building_order_names_the_ranks_it_puts_first() -> None:
         sota = view.rank_name(cat, spanish, "10")
         assert any(" 6 " in line and sota in line for line in text), (language, sota)
         assert all("{" not in line for line in text), language
+
+
+def test_a_seat_dropping_out_is_heard_with_the_cards_it_lays_out() -> None:
+    # Its cards go onto the rows: a player who cannot see the table heard only "Lina drops
+    # out".
+    rules = fantan.preset("shichi-narabe")
+    out = [fantan.Event("eliminated", 1, cards=("3S", "9H", "QD"))]
+    assert view.announcement(CAT, rules, out) == (
+        "Lina drops out, laying out the 3 of spades, 9 of hearts and queen of diamonds.")
+    assert view.announcement(catalog("de"), rules, out) == (
+        "Lina scheidet aus und legt Pik 3, Herz 9 und Karo Dame aus.")
+    assert view.announcement(CAT, rules, [fantan.Event("eliminated", 0, cards=("3S",))]) == (
+        "You drop out.")

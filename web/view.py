@@ -404,6 +404,9 @@ def event_text(cat: Catalog, rules: fantan.Rules, event: fantan.Event,
     if event.kind == "pass":
         return cat.t("event.you-pass" if you else "event.pass", name=name)
     if event.kind == "eliminated":
+        if not you and event.cards:  # (the cards go on the table: which, for who cannot see it)
+            return cat.t("event.eliminated-cards", name=name,
+                         cards=cat.join([words(cat, rules, c) for c in event.cards]))
         return cat.t("event.you-eliminated" if you else "event.eliminated", name=name)
     if event.kind == "give" and event.to is not None:
         to = seat_name(cat, event.to)
