@@ -1430,7 +1430,8 @@ class Page:
         move = self.move_for(code)
         info = state.explain(move)
         if info is not None:
-            self.selected = None
+            # (a card chosen before stays chosen: a slip of the finger onto its neighbour
+            # lost it)
             self.render()
             self.message(view.reason_message(cat, state.rules, info, self.gift_names()),
                          speak=view.reason_message(cat, state.rules, info, self.gift_names(),
