@@ -1786,6 +1786,29 @@ def test_a_wide_score_sheet_opened_on_a_small_phone_comes_into_view(
     assert after["wide"] and not after["syllables"], after
 
 
+def test_a_score_sheet_opened_keeps_the_winners_line_in_view(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # On a tablet on its side the last board's table fits, until the sheet opened under it
+    # makes the box scroll, to the sheet: the winner's line went out of view with the rest.
+    match = played_until(fantan.new_match(
+        fantan.preset("sjueren").replace(players=8, match_hands=2), seed=51),
+        lambda m: m.hand_number == 2 and m.state.is_over)
+    with_save(context, store.save_text(match))
+    page.set_viewport_size({"width": 1024, "height": 768})
+    game.boot(page, server.url + "?speed=instant")
+    page.wait_for_selector("html[data-phase=over]")
+    box = page.locator("#results .scroll")
+    assert box.evaluate("s => s.scrollHeight <= s.clientHeight")  # (no scrolling yet)
+    page.click("#results .sheet summary")
+    expect(page.locator("#results .sheet tbody tr").first).to_be_visible()
+    assert box.evaluate("s => s.scrollTop > 0")
+    winner = page.locator(HAND_ROWS).first
+    expect(winner).to_have_class(re.compile(r"\bwinner\b"))
+    assert winner.evaluate("r => { const c = r.firstElementChild.getBoundingClientRect();"
+                           " return document.elementFromPoint(c.left + 4, c.top + c.height / 2)"
+                           ".closest('tr') === r; }")
+
+
 # How many rows of pixels, down a line through an element's middle, a finger touching them
 # reaches the element (its own box and any target drawn round it).
 TAP_SPAN_JS = """(sel) => {

@@ -1002,6 +1002,7 @@ class Page:
         if not (hasattr(sheet, "matches") and sheet.matches("#results .sheet")):
             return
         self.fit_board()
+        self.pin_winner()  # (the sheet opened, the box may scroll now)
         asked, self.sheet_asked = self.sheet_asked, False
         scroll = q("#results .scroll")
         if not (asked and sheet.open) or scroll is None:
@@ -1343,17 +1344,11 @@ class Page:
         if scroll is None or ours is None:
             return
         scroll.style.paddingBottom = ""  # (room an earlier size needed: see below)
-        scroll.classList.remove("pin")
-        if scroll.scrollHeight <= scroll.clientHeight:
-            return
+        pinned = self.pin_winner()
         heads = q("#results .scroll > table > thead")
         first = q("#results .scroll > table > tbody > tr")
-        if heads is None or first is None:
+        if scroll.scrollHeight <= scroll.clientHeight or heads is None or first is None:
             return
-        pinned = first.classList.contains("winner")
-        if pinned:
-            scroll.style.setProperty("--heads", f"{heads.getBoundingClientRect().height}px")
-            scroll.classList.add("pin")
         # (where the box's content begins, and its foot inside its border and any scroll bar)
         start = scroll.getBoundingClientRect().top + scroll.clientTop
         if ours.getBoundingClientRect().bottom <= start + scroll.clientHeight:
@@ -1379,6 +1374,21 @@ class Page:
                 scroll.scrollTop = to
                 return
         scroll.scrollTop = need
+
+    def pin_winner(self):
+        """Where the hand's table scrolls, its winner's line, first, is pinned under the heads
+        (whether it is)."""
+        scroll = q("#results .scroll")
+        heads = q("#results .scroll > table > thead")
+        first = q("#results .scroll > table > tbody > tr")
+        if scroll is None or heads is None or first is None:
+            return False
+        pinned = (scroll.scrollHeight > scroll.clientHeight
+                  and first.classList.contains("winner"))
+        if pinned:
+            scroll.style.setProperty("--heads", f"{heads.getBoundingClientRect().height}px")
+        scroll.classList.toggle("pin", pinned)
+        return pinned
 
     def count(self, record):
         """Add to the player's record what ``record`` (store.record_hand, after a hand, or
