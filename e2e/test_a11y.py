@@ -914,16 +914,21 @@ def test_a_seat_left_nearly_out_is_heard(context: BrowserContext, page: Page, se
     expect(page.locator("#announce")).to_contain_text("Lina is nearly out: 2 cards left.")
 
 
-def test_enter_with_the_focus_nowhere_in_the_others_turn_is_answered(page: Page,
-                                                                     server: Server,
-                                                                     game) -> None:
-    # After a reload in the others' turn the focus is nowhere: Enter was met with silence.
+def the_others_turn_held(page: Page, server: Server, game) -> None:
+    """A new game on a desktop whose first turn is Lina's, who thinks for ten minutes."""
     seed = seed_where("fan-tan", lambda m: m.state.to_move == 1)
     page.set_viewport_size(DESKTOP)
     game.boot(page, server.url + f"?new=1&seed={seed}&pace=600")
     page.wait_for_selector("html[data-phase=dealing]")
     page.keyboard.press("Escape")  # (the deal: at this pace it would never end by itself)
     page.wait_for_selector("html[data-phase=playing][data-turn='1']")
+
+
+def test_enter_with_the_focus_nowhere_in_the_others_turn_is_answered(page: Page,
+                                                                     server: Server,
+                                                                     game) -> None:
+    # After a reload in the others' turn the focus is nowhere: Enter was met with silence.
+    the_others_turn_held(page, server, game)
     page.evaluate("document.activeElement && document.activeElement.blur()")
     assert page.evaluate("document.activeElement === document.body")
     page.keyboard.press("Enter")
@@ -936,12 +941,7 @@ def test_keys_are_answered_in_words_for_keys_and_once(page: Page, server: Server
                                                        game) -> None:
     # Enter pressed again and again while the others play: "Wait for your turn" is said once,
     # not once a press.
-    seed = seed_where("fan-tan", lambda m: m.state.to_move == 1)
-    page.set_viewport_size(DESKTOP)
-    game.boot(page, server.url + f"?new=1&seed={seed}&pace=600")
-    page.wait_for_selector("html[data-phase=dealing]")
-    page.keyboard.press("Escape")  # (the deal: at this pace it would never end by itself)
-    page.wait_for_selector("html[data-phase=playing][data-turn='1']")
+    the_others_turn_held(page, server, game)
     page.focus('#hand [data-zone="hand"]')
     for _ in range(12):
         page.keyboard.press("Enter")
