@@ -118,6 +118,30 @@ class Rules:
         """How many hands a match of these rules has."""
         return self.players if self.match_hands is None else self.match_hands
 
+    def first_ranks(self, start: str | None = None,
+                    order: str | None = None) -> tuple[str, ...] | None:
+        """The ranks a building order (``order``, else these rules') puts down first in a row
+        once its start card is down, low first: none at either end, the start card's upper
+        neighbour with eights first, both neighbours with six and eight first, leaving out a
+        neighbour past the row's end (it counts as down). None while the start rank is still
+        to be chosen (``start``: the rank the first card chose, under a chosen start).
+
+        >>> preset("ristiseiska").first_ranks()
+        ('6', '8')
+        >>> Rules(start_rank="5", opening_card="5D").first_ranks(order="six-and-eight-first")
+        ('4', '6')
+        >>> preset("domino").first_ranks("K", "eights-first")  # (ace low: K ends the row)
+        ()
+        """
+        ranks = deck_for(self.deck, self.ace).ranks
+        rank = start if self.start_rank == "chosen" else self.start_rank
+        if rank not in ranks:
+            return None
+        i = ranks.index(rank)
+        near = {"ends": (), "eights-first": (i + 1,)}.get(order or self.build_order,
+                                                          (i - 1, i + 1))
+        return tuple(ranks[k] for k in near if 0 <= k < len(ranks))
+
     def idle_fields(self) -> dict[str, str]:
         """The fields that change nothing under the rest of these rules, each with why (a
         code): ``opening_card`` where no card is held or sought to open, ``preplaced_from``

@@ -309,3 +309,31 @@ def test_a_field_that_counts_is_not_idle(kit):
     assert "winner_leads_next" not in seek.idle_fields()
     assert _played(kit, seek, 2) != _played(kit, seek.replace(winner_leads_next=not
                                                     seek.winner_leads_next), 2)
+
+
+@pytest.mark.parametrize("order", ["eights-first", "six-and-eight-first"])
+def test_the_ranks_a_building_order_puts_first_are_those_the_game_asks_for(order: str) -> None:
+    # (what the rules page names, held to the play: the row of the first card, that card
+    # alone in it, takes these ranks and no other)
+    games = [fantan.new_game(rules, seed=1) for rules in (
+        fantan.Rules(build_order=order),
+        fantan.Rules(build_order=order, start_rank="5", opening_card="5D"),
+        fantan.Rules(build_order=order, deck="spanish40", ace="low", opening_card="7O"),
+        fantan.Rules(build_order=order, start_rank="chosen", opening="any-start"),
+        fantan.Rules(build_order=order, start_rank="chosen", opening="any-start", ace="low"))]
+    seen = set()
+    for state in games:
+        rules = state.rules
+        for card in state.legal_moves():  # (under a chosen start, every first card there)
+            rank = card[:-1] if rules.start_rank == "chosen" else None
+            row = next(r for r in state.play(card).rows() if r.cards)
+            first = rules.first_ranks(rank)
+            assert first is not None
+            if first:
+                assert tuple(c[:-1] for c in row.needs) == first, (rules, card, row)
+            seen.add(len(first))
+            assert rules.first_ranks(rank, "ends") == ()
+        assert rules.start_rank == "chosen" or len(state.legal_moves()) == 1
+    # (rows' ends met: at an end, eights first puts nothing first, six and eight one rank)
+    assert seen == ({0, 1} if order == "eights-first" else {1, 2}), seen
+    assert fantan.Rules(start_rank="chosen", opening="any-start").first_ranks() is None

@@ -1433,8 +1433,7 @@ class Page:
             # (while the game passes for us, its "No card fits: you pass" stays: it is our turn,
             # not another's to wait for)
             if not state.is_over and state.to_move != HUMAN:
-                self.message(cat.t("reason.not-your-turn"))
-                self.told_to_wait = time.monotonic()
+                self.tell_to_wait()
             return
         self.answer_early()
         move = self.move_for(code)
@@ -1463,6 +1462,12 @@ class Page:
         focus = q(f'#hand [data-card="{code}"]')
         if focus is not None:
             focus_in_hand(focus)
+
+    def tell_to_wait(self):
+        """A card or key pressed in another's turn: "Wait for your turn", which the next
+        computer's "… is thinking" leaves for WAIT_HOLD."""
+        self.message(self.cat.t("reason.not-your-turn"))
+        self.told_to_wait = time.monotonic()
 
     def say_selected(self, code):
         """What pressing Play now does with the chosen card."""
@@ -1752,8 +1757,7 @@ class Page:
                 stop = q(HAND_STOP)
                 if stop is not None:
                     focus_in_hand(stop)
-                self.message(self.cat.t("reason.not-your-turn"))
-                self.told_to_wait = time.monotonic()
+                self.tell_to_wait()
                 return
         if key in ("h", "H") and not event.ctrlKey and not event.metaKey and not event.altKey:
             # (a key of one letter: only with the focus at the table, or nowhere, so that it

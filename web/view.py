@@ -433,7 +433,7 @@ def announcement(cat: Catalog, rules: fantan.Rules, events: Sequence[fantan.Even
         limit = rules.players + 1
     said: list[str] = []  # every line in order, the moves and the seats going out
     moves: list[str] = []
-    outs: list[str] = []
+    always: list[str] = []  # (seats going out or left nearly out: said after a summary too)
     for i, e in enumerate(events):
         text = event_text(cat, rules, e, spoken=True)
         if text:
@@ -446,11 +446,11 @@ def announcement(cat: Catalog, rules: fantan.Rules, events: Sequence[fantan.Even
             went = cat.t("event.you-out" if e.seat == HUMAN else "event.out",
                          name=seat_name(cat, e.seat))
             said.append(went)
-            outs.append(went)
+            always.append(went)
         elif e.seat != HUMAN and e.seat < len(sizes) and 0 < sizes[e.seat] <= LOW_CARDS:
             low = cat.n("event.low", sizes[e.seat], name=seat_name(cat, e.seat))
             said.append(low)
-            outs.append(low)
+            always.append(low)
     if len(moves) <= limit:
         return " ".join(cat.t("announce.sentence", text=t) for t in said)
     plays = sum(1 for e in events if e.kind == "play")
@@ -459,7 +459,7 @@ def announcement(cat: Catalog, rules: fantan.Rules, events: Sequence[fantan.Even
                     played=cat.n("announce.played", plays),
                     passes=cat.n("announce.passes", passes))
     return " ".join([summary, cat.t("announce.last", text=moves[-1])]
-                    + [cat.t("announce.sentence", text=t) for t in outs])
+                    + [cat.t("announce.sentence", text=t) for t in always])
 
 
 def received_gift(obs: fantan.Observation) -> tuple[int, str] | None:
@@ -631,28 +631,13 @@ def axis_values(rules: fantan.Rules, axis: str) -> tuple[Any, ...]:
     return AXES[axis]
 
 
-def first_neighbours(rules: fantan.Rules, build_order: str,
-                     chosen: str | None = None) -> tuple[str, ...] | None:
-    """The ranks a building order puts first after a row opens: the start card's upper
-    neighbour (eights first), or both (six and eight first), low first, without one that
-    does not exist (a start at a row's end); None where the start rank is still to be chosen
-    (``chosen``: the rank the first card chose, view.chosen_start)."""
-    ranks = fantan.deck_for(rules.deck, rules.ace).ranks
-    start = chosen if rules.start_rank == "chosen" else rules.start_rank
-    if start not in ranks:
-        return None
-    i = ranks.index(start)
-    near = (i + 1,) if build_order == "eights-first" else (i - 1, i + 1)
-    return tuple(ranks[k] for k in near if 0 <= k < len(ranks))
-
-
 def build_words(cat: Catalog, rules: fantan.Rules, key: str, build_order: str,
                 chosen: str | None = None) -> str:
     """A building order in words (``key``: the catalogue's ids, "{}" standing for the order:
     the setup's choice or the rules page's sentence), naming the ranks it puts first: "its 4
     and 6" with the start rank 5, "its 6 and sota" with the Spanish deck; "" where it puts
     none first."""
-    first = first_neighbours(rules, build_order, chosen)
+    first = rules.first_ranks(chosen, build_order)
     if first is None:
         return cat.t(key.format(f"{build_order}-chosen"))
     names = [rank_name(cat, rules, r) for r in first]
