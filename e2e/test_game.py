@@ -533,6 +533,26 @@ def test_the_card_we_must_give_is_asked_for_by_the_player_who_passed(
         expect(page.locator("#message")).to_have_text(said)
 
 
+def test_a_card_we_gave_is_said_again_after_a_reload(context: BrowserContext, page: Page,
+                                                     server: Server, game) -> None:
+    # Ruter 7: we gave a card to the seat after us, which passed; the others are still to
+    # move when the page loads (frozen here): the line says what we gave, as it did before.
+    match = played_until(
+        fantan.new_match(fantan.preset("ruter-7"), seed=2),
+        lambda m: m.state.to_move not in (0, None)
+        and view.given_gift(m.state.observation(0)) is not None,
+        pick=lambda legal: legal[-1])
+    to, card = view.given_gift(match.state.observation(0)) or (0, "")
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(PORTRAIT)
+    game.boot(page, server.url + "?pace=600")
+    page.wait_for_selector("html[data-phase=playing]", timeout=60_000)
+    name = ["You", "Lina", "Otto", "Maya"][to]
+    expect(page.locator("#message")).to_have_text(f"You gave the {shown(card)} to {name}.")
+    page.wait_for_timeout(1_000)  # (not replaced by whose turn it is)
+    expect(page.locator("#message")).to_have_text(f"You gave the {shown(card)} to {name}.")
+
+
 def test_a_card_received_and_a_card_to_give_are_both_said(context: BrowserContext, page: Page,
                                                          server: Server, game) -> None:
     # Ruter 7: a card came to us since our last move, and now the seat after us passed: the

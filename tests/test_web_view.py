@@ -664,6 +664,29 @@ def test_a_card_given_to_us_counts_until_our_next_move() -> None:
     assert view.received_gift(match.state.observation(gift.to)) is None
 
 
+def test_a_card_we_gave_counts_until_our_next_move_or_a_card_given_to_us() -> None:
+    # Ruter 7: the giver's "You gave ..." lasts until it moves again, or a card comes to it.
+    match = fantan.new_match(fantan.preset("ruter-7"), 2)
+    while not any(e.kind == "give" for e in match.state.history):
+        match = match.play(match.state.legal_moves()[-1])
+    gift = match.state.history[-1]
+    assert gift.to is not None and gift.card
+    assert view.given_gift(match.state.observation(gift.seat)) == (gift.to, gift.card)
+    assert view.given_gift(match.state.observation(gift.to)) is None
+    others = [s for s in range(4) if s not in (gift.seat, gift.to)]
+    assert all(view.given_gift(match.state.observation(s)) is None for s in others)
+    while match.state.to_move != gift.seat:
+        match = match.play(match.state.legal_moves()[0])
+        later = match.state.history[-1]
+        if later.kind == "give" and later.to == gift.seat:
+            assert view.given_gift(match.state.observation(gift.seat)) is None
+            break
+        assert view.given_gift(match.state.observation(gift.seat)) == (gift.to, gift.card)
+    else:
+        match = match.play(match.state.legal_moves()[0])
+        assert view.given_gift(match.state.observation(gift.seat)) is None
+
+
 def test_a_seat_going_out_is_always_said() -> None:
     # Where play goes on for the places (Shichi Narabe), nothing else would say it.
     rules = fantan.preset("shichi-narabe")

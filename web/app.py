@@ -453,9 +453,15 @@ class Page:
             self.drive()
 
     def restore_gift(self):
-        """A hand restored after a card was given to us that we have not moved since: show
-        the card and who gave it again, as when it came."""
+        """A hand restored after a card was given to us, or by us, that we have not moved
+        since: show the card and who gave it again, as when it came."""
         self.received, text = self.received_note()
+        given = view.given_gift(self.match.state.observation(HUMAN))
+        if given is not None:  # (and "You gave the K♣ to Lina.", where that came last)
+            self.gave = True
+            to, card = given
+            text = self.cat.t("msg.gave", name=view.seat_name(self.cat, to),
+                              card=view.card_text(self.cat, self.match.rules, card))
         if text:
             self.message(text)
 

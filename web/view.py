@@ -473,6 +473,17 @@ def received_gift(obs: fantan.Observation) -> tuple[int, str] | None:
     return None
 
 
+def given_gift(obs: fantan.Observation) -> tuple[int, str] | None:
+    """The card the observer gave last, if it has made no move since (a card played or a
+    pass) and was given none after it: (receiver, card), or None."""
+    for event in reversed(obs.history):
+        if event.seat == obs.seat and event.kind != "give":
+            return None
+        if event.kind == "give" and event.card and obs.seat in (event.seat, event.to):
+            return (event.to, event.card) if event.seat == obs.seat else None
+    return None
+
+
 # --- the result board --------------------------------------------------------------------------
 
 
