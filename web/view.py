@@ -480,7 +480,9 @@ def given_gift(obs: fantan.Observation) -> tuple[int, str] | None:
         if event.seat == obs.seat and event.kind != "give":
             return None
         if event.kind == "give" and event.card and obs.seat in (event.seat, event.to):
-            return (event.to, event.card) if event.seat == obs.seat else None
+            if event.seat != obs.seat or event.to is None:
+                return None
+            return event.to, event.card
     return None
 
 
