@@ -191,7 +191,14 @@ def test_the_strategy_tips_speak_of_the_rules_own_deck_and_start() -> None:
     assert not any("open a new row" in t for t in tips)  # (no row is left to open)
     assert any("hold back the cards that would let them play on" in t for t in tips)
     assert any("open a new row" in t for t in view.strategy_tips(CAT, fantan.preset("sevens")))
-    assert tips[0].startswith("4s and 6s are gates")
+    assert tips[0].startswith("4s and 6s are gates: ")  # (not "too": no tip before it)
+    for lang, too in (("de", "Auch"), ("nb", "Også"), ("nl", "Ook"), ("it", "Anche")):
+        for preset in ("cinquillo", "shichi-narabe"):
+            tips = view.strategy_tips(catalog(lang), fantan.preset(preset))
+            assert not any(t.startswith(too) for t in tips), (lang, preset)
+        tips = view.strategy_tips(catalog(lang), fantan.preset("fan-tan"))
+        assert tips[1].startswith(too), lang
+    tips = view.strategy_tips(CAT, fantan.preset("cinquillo"))
     assert tips[1].endswith(
         "holding 7 of bastos, sota of bastos and caballo of bastos, play the 6 of bastos.")
     # Domino: the first card sets the start; before it, the tips say what they take it to be,
@@ -423,6 +430,19 @@ def test_custom_axes_offer_only_what_the_engine_accepts_and_say_why() -> None:
     assert points["spanish40"].why == "Card values exist for the French deck only."
     cards = [o.value for o in view.axis_options(CAT, rules, "opening_card")]
     assert cards == ["7S", "7H", "7D", "7C"]
+    # An opening card kept while it opens nothing (any start card opens) goes along to the
+    # Spanish deck too; with the start rank chosen by the first card, none is named.
+    anyone = view.change(rules, "opening", "any-start")
+    assert isinstance(anyone, fantan.Rules)
+    spanish = view.change(anyone, "deck", "spanish40")
+    assert isinstance(spanish, fantan.Rules) and spanish.opening_card == "7O"
+    chosen = view.change(spanish, "start_rank", "chosen")
+    assert isinstance(chosen, fantan.Rules)
+    for lang in ("en", "de", "it"):
+        labels = [o.label for o in view.axis_options(catalog(lang), chosen, "opening_card")]
+        assert labels == ["—"]
+    assert [o.label for o in view.axis_options(CAT, spanish, "opening_card")] == [
+        "7 of oros", "7 of copas", "7 of espadas", "7 of bastos"]
     for name, preset in fantan.PRESETS.items():
         for axis in view.AXES:
             for option in view.axis_options(CAT, preset, axis):

@@ -666,7 +666,9 @@ def axis_label(cat: Catalog, rules: fantan.Rules, axis: str, value: Any) -> str:
     if isinstance(value, bool):
         return cat.t("axis.yes" if value else "axis.no")
     if axis == "opening_card":
-        return card_text(cat, rules, str(value))
+        # (a start rank chosen by the first card played leaves no opening card to name)
+        return (cat.t("axis.opening_card.none") if rules.start_rank == "chosen"
+                else card_text(cat, rules, str(value)))
     if axis == "pass_limit":
         return str(value)
     if axis == "ace" and value == "low" and is_spanish(rules):
@@ -718,11 +720,22 @@ def change(rules: fantan.Rules, axis: str, value: Any) -> fantan.Rules | fantan.
             for along in (wanted, {**wanted, "opening_card": rank + suit}):
                 tried = try_rules(rules, **along)
                 if not isinstance(tried, fantan.RulesError):
-                    return tried
+                    return _card_of_deck(tried)
                 if reason is None and tried.field not in ("opening_card", axis):
                     reason = tried
         return reason or changed
-    return changed
+    return _card_of_deck(changed) if isinstance(changed, fantan.Rules) else changed
+
+
+def _card_of_deck(rules: fantan.Rules) -> fantan.Rules:
+    """The rules with an opening card kept while it opens nothing (under any start card)
+    moved into the deck too, where it is not one of its cards: the 7♦ becomes the 7 of oros,
+    never a card the deck has not got."""
+    deck = fantan.deck_for(rules.deck, rules.ace)
+    if deck.find(rules.opening_card) is not None:
+        return rules
+    moved = try_rules(rules, opening_card=rules.opening_card[:-1] + deck.suits[0])
+    return moved if isinstance(moved, fantan.Rules) else rules
 
 
 def axis_options(cat: Catalog, rules: fantan.Rules, axis: str) -> list[AxisOption]:
@@ -883,6 +896,8 @@ def strategy_tips(cat: Catalog, rules: fantan.Rules, chosen: str | None = None) 
     # (with every row open from the start, counting cards means holding back, not opening)
     tips = ["count-preplaced" if t == "count" and rules.opening == "preplaced" else t
             for t in TIPS if applies.get(t, True)]
+    if not applies["gates"]:  # (the 6s and 8s are gates, not gates "too")
+        tips = ["six-eight-alone" if t == "six-eight" else t for t in tips]
     lead = []
     if rules.start_rank == "chosen":
         lead = [cat.t("tip.chosen-known", start=values["start"]) if chosen in ranks
