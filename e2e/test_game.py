@@ -474,6 +474,26 @@ def test_wait_for_your_turn_stays_long_enough_to_be_read(page: Page, server: Ser
         re.compile(r"^(Otto|Maya) is thinking…$|^Your turn"), timeout=15_000)
 
 
+def test_the_pass_before_the_opening_card_says_it_is_awaited(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # A seek opening (chips), a later hand that another seat leads: we hold no 7♦ and it is
+    # not down yet, so nothing fits, not even a 7 of ours; the line says what it waits for,
+    # and the screen reader hears it once.
+    match = played_until(
+        fantan.new_match(fantan.preset("fan-tan-chips"), seed=1),
+        lambda m: (m.state.to_move == 0 and m.state.legal_moves() == ("pass",)
+                   and "7D" not in m.state.moves))
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(PORTRAIT)
+    game.boot(page, server.url + "?speed=slow")
+    said = "No card fits until the 7♦ is down: you pass."
+    expect(page.locator("#banner")).to_have_text("No move")
+    expect(page.locator("#message")).to_have_text(said)
+    expect(page.locator("html")).not_to_have_attribute("data-turn", "0", timeout=10_000)
+    assert page.locator("#announce p").all_inner_texts().count(
+        "No card fits until the 7 of diamonds is down: you pass.") == 1
+
+
 def test_a_card_given_to_us_is_shown_again_after_a_reload(context: BrowserContext, page: Page,
                                                           server: Server, game) -> None:
     # Ruter 7: a pass is answered by a card from the seat before; we passed, got one, and it

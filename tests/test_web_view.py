@@ -707,6 +707,30 @@ def test_a_card_we_gave_counts_until_our_next_move_or_a_card_given_to_us() -> No
         assert view.given_gift(match.state.observation(gift.seat)) is None
 
 
+def test_the_pass_made_for_us_says_why_no_card_fits() -> None:
+    # A seek opening: until the 7♦ is down no card fits, though a 7 may be in hand.
+    state = fantan.new_game(fantan.preset("fan-tan-chips"), seed=1)
+    assert state.legal_moves() == ("pass",)
+    assert "7D" not in state.hand(state.to_move)
+    assert view.no_move_text(CAT, state) == "No card fits until the 7♦ is down: you pass."
+    assert view.no_move_text(CAT, state, spoken=True) == (
+        "No card fits until the 7 of diamonds is down: you pass.")
+    assert view.no_move_text(catalog("de"), state) == (
+        "Keine Karte ist spielbar, bis die 7♦ liegt: Du passt.")
+    while "7D" not in state.moves:
+        state = state.play(state.legal_moves()[0])
+    while state.legal_moves() != ("pass",):
+        state = state.play(state.legal_moves()[0])
+    assert view.no_move_text(CAT, state) == "No card fits: you pass."
+    # Shichi Narabe: the last pass allowed used up, the pass made for us puts us out.
+    state = fantan.new_game(fantan.preset("shichi-narabe"), seed=1)
+    while not (state.legal_moves() == ("pass",) and state.pass_eliminates()):
+        legal = state.legal_moves()
+        state = state.play("pass" if "pass" in legal else legal[0])
+    assert view.no_move_text(CAT, state) == (
+        "No card fits and your passes are used up: you drop out of this hand.")
+
+
 def test_a_seat_going_out_is_always_said() -> None:
     # Where play goes on for the places (Shichi Narabe), nothing else would say it.
     rules = fantan.preset("shichi-narabe")

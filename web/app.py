@@ -203,7 +203,7 @@ class Page:
         self.waiting = ""  # the last "… is thinking" line
         self.told_to_wait = -WAIT_HOLD  # when a card tapped in another's turn was answered
         self.last_enter = ("", 0.0)  # what the last Enter pressed (an element's id), and when
-        self.no_move = None  # during the "No move" pause, its line's id (a new language words it)
+        self.no_move = False  # during the "No move" pause (a new language words its line again)
         # The turn of ours at which the player was answered (a refusal, a hint, a card chosen)
         # before the card that handed it to us landed: "Your turn" then does not replace that.
         self.answered = None
@@ -278,9 +278,9 @@ class Page:
                 self.say_selected(self.selected)
             elif self.my_turn():
                 self.say_turn()
-            if self.no_move is not None and not element("banner").hidden:
+            if self.no_move and not element("banner").hidden:
                 self.banner(self.cat.t("msg.no-move"))
-                self.message(self.cat.t(self.no_move), speak=False)
+                self.message(view.no_move_text(self.cat, self.match.state), speak=False)
         menu = element("menu")
         if menu.open:
             self.draw_menu(focus=focus)
@@ -565,11 +565,10 @@ class Page:
             await asyncio.sleep(0.1)
 
     async def forced_pass(self, gen):
-        state = self.match.state
-        eliminated = state.pass_eliminates()
-        self.no_move = "msg.you-eliminated" if eliminated else "msg.no-move-long"
+        self.no_move = True
         self.banner(self.cat.t("msg.no-move"))
-        self.message(self.cat.t(self.no_move))
+        self.message(view.no_move_text(self.cat, self.match.state),
+                     speak=view.no_move_text(self.cat, self.match.state, spoken=True))
         self.render()
         pace = self.pace()
         # (under fast forward, a moment: the sequence is being hurried through)
@@ -577,7 +576,7 @@ class Page:
         await self.sleep(pause, gen, interruptible=True)
         await self.while_away(gen)  # (the "No move" stays up until the player is back)
         self.banner(None)
-        self.no_move = None
+        self.no_move = False
         if gen == self.gen:
             self.said_pass = True  # ("No card fits: you pass." was heard: not once more)
             self.apply("pass")

@@ -462,6 +462,20 @@ def announcement(cat: Catalog, rules: fantan.Rules, events: Sequence[fantan.Even
                     + [cat.t("announce.sentence", text=t) for t in always])
 
 
+def no_move_text(cat: Catalog, state: fantan.GameState, spoken: bool = False) -> str:
+    """Why the game passes for the seat to move, which has no card that fits: its passes used
+    up, it drops out; the opening card not yet down (a seek opening), none fits until it is
+    (though a 7 may be held); else plainly none fits. ``spoken`` names the card in words."""
+    if state.pass_eliminates():
+        return cat.t("msg.you-eliminated")
+    hand = state.hand(state.to_move) if state.to_move is not None else ()
+    info = state.explain(hand[0]) if hand else None
+    if info is not None and info["reason"] == "must-open-with":
+        words = card_words if spoken else card_text
+        return cat.t("msg.no-move-seek", card=words(cat, state.rules, info["opening_card"]))
+    return cat.t("msg.no-move-long")
+
+
 def received_gift(obs: fantan.Observation) -> tuple[int, str] | None:
     """The latest card given to the observer since its own last move (a card played or a
     pass; giving is not one): (giver, card), or None."""
