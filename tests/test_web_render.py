@@ -321,7 +321,7 @@ def test_the_final_standings_show_each_total_and_a_tie_s_reason(kit) -> None:
     # Our own line stands out (by its weight: the list's order already says who won).
     assert re.findall(r'<li class="ours">(.*?) <span', html) == ["You"]
     first, second = (view.seat_name(CAT, s) for s in match.standings[:2])
-    assert f'<p class="tie">Level on points ({first} and {second}' in html
+    assert f'<p class="tie">Level ({first} and {second}' in html
     assert "): fewer cards left in the last hand decides.</p>" in html
 
 

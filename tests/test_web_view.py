@@ -369,9 +369,10 @@ def played_out(kit, preset: str, hands: int, seed: int) -> fantan.Match:
         fantan.new_match(fantan.preset(preset).replace(match_hands=hands), seed))[0]
 
 
-CARDS_LEFT = "Level on points ({}): fewer cards left in the last hand decides."
-PLACE = "Level on points ({}): the better place in the last hand decides."
-SEAT = "Level on points and in the last hand ({}): seat order decides."
+CARDS_LEFT = "Level ({}): fewer cards left in the last hand decides."
+PLACE = "Level ({}): the better place in the last hand decides."
+SEAT = ("Level, in the last hand too ({}): the order round the table, starting from you, "
+        "decides.")
 
 
 @pytest.mark.parametrize(("preset", "players", "seed", "level", "notes"), [
@@ -788,7 +789,7 @@ def test_a_tie_of_three_by_one_tie_break_is_one_note() -> None:
     note = view.tie_note(CAT, Level)  # type: ignore[arg-type]
     assert note == CARDS_LEFT.format("Otto, You and Maya")
     assert view.tie_note(catalog("de"), Level).startswith(  # type: ignore[arg-type]
-        "Punktgleich (Otto, Du und Maya):")
+        "Gleichstand (Otto, Du und Maya):")
 
 
 def test_a_building_order_names_the_ranks_it_puts_first() -> None:
