@@ -553,6 +553,26 @@ def test_the_card_we_must_give_is_asked_for_by_the_player_who_passed(
         expect(page.locator("#message")).to_have_text(said)
 
 
+@pytest.mark.parametrize("size", [DESKTOP, TABLET], ids=["desktop", "tablet"])
+def test_a_chosen_card_clears_our_badge(page: Page, server: Server, game, size) -> None:
+    # The card chosen rises with its outline; under our badge, it met the badge's border.
+    page.set_viewport_size(size)
+    open_game(page, server, game, "?new=1&seed=3&players=6&pace=0.05")
+    page.wait_for_selector(MY_TURN, timeout=30_000)
+    badge = page.locator(".you-line .seat").bounding_box()
+    assert badge is not None
+    middle = badge["x"] + badge["width"] / 2
+    cards = page.locator(PLAYABLE)
+    lefts = [cards.nth(i).evaluate("e => e.getBoundingClientRect().left")
+             for i in range(cards.count())]
+    cards.nth(min(range(len(lefts)), key=lambda i: abs(lefts[i] + 20 - middle))).click()
+    hand_still(page)
+    card = page.locator("#hand .card.selected").bounding_box()
+    assert card is not None
+    outline = 4  # (3 px wide, 1 px off the card)
+    assert card["y"] - outline >= badge["y"] + badge["height"] + 2, (card, badge)
+
+
 def test_a_card_we_gave_is_said_again_after_a_reload(context: BrowserContext, page: Page,
                                                      server: Server, game) -> None:
     # Ruter 7: we gave a card to the seat after us, which passed; the others are still to
