@@ -1795,7 +1795,7 @@ def test_a_matchs_score_sheet_stays_open_from_hand_to_hand(context: BrowserConte
     expect(rows).to_have_count(3)  # (two hands and the totals)
     expect(rows.first).to_be_visible()
     totals = rows.last.locator("td").all_inner_texts()
-    assert totals == [str(t) for t in match.totals]
+    assert totals == [catalog("en").num(t) for t in match.totals]
     page.click("#next-hand")
     play_to_the_end(page)
     expect(page.locator("#results .sheet tbody tr")).to_have_count(4)

@@ -96,14 +96,15 @@ def test_plurals_and_placeholders() -> None:
 
 def test_numbers_are_written_the_language_s_way() -> None:
     assert english().num(1234567) == "1,234,567"
-    assert english().num(-12) == "-12"
+    assert english().num(-12) == "−12"  # (a minus sign as wide as the plus, not a hyphen)
     assert english().num(5, signed=True) == "+5"
     assert english().num(0, signed=True) == "0"
     assert catalog("de").num(12345) == "12.345"
-    assert catalog("nl").num(-1500) == "-1.500"
+    assert catalog("nl").num(-1500) == "−1.500"
     assert catalog("it").num(1000) == "1.000"
     assert catalog("nb").num(-12345) == "−12\u00a0345"
     assert i18n.Catalog().num(1000) == "1,000"  # no catalogue at all: still a number
+    assert i18n.Catalog().num(-5) == "-5"
     # and with decimals (a hint's figure): rounded, the language's decimal mark
     assert english().dec(0.66) == "0.7"
     assert english().dec(1234.25, places=2) == "1,234.25"

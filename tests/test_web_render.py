@@ -210,8 +210,12 @@ def test_where_passes_cost_points_the_board_shows_them() -> None:
     assert result is not None and any(result.passes)
     html = render.results(CAT, match.rules, view.results_view(CAT, match))
     # (a heading's soft hyphens, unseen, are where a narrow board may break it)
-    heads = [h.replace("\u00ad", "") for h in re.findall(r'<th scope="col">(.*?)</th>', html)]
+    heads = [h.replace("\u00ad", "")
+             for h in re.findall(r'<th scope="col"(?: class="n")?>(.*?)</th>', html)]
     assert heads[2:5] == ["Cards left", "Passes", "Points"]
+    # (the columns of numbers, and only they, right-aligned: cards, passes, points, total)
+    assert len(re.findall(r'<th scope="col" class="n">', html)) == 4
+    assert len(re.findall(r'<td class="n">', html)) == 4 * 4
     assert "Pas\u00adses" in html
     for seat in range(4):
         row = re.search(rf'<tr data-seat="{seat}"[^>]*>(.*?)</tr>', html)
@@ -223,7 +227,7 @@ def test_where_passes_cost_points_the_board_shows_them() -> None:
     chips = fantan.new_match(fantan.preset("fan-tan-chips"), seed=7)
     while not chips.state.is_over:
         chips = chips.play(chips.state.legal_moves()[-1])
-    heads = re.findall(r'<th scope="col">(.*?)</th>',
+    heads = re.findall(r'<th scope="col"(?: class="n")?>(.*?)</th>',
                        render.results(CAT, chips.rules, view.results_view(CAT, chips)))
     assert "Chips" in heads and "Points" not in heads
     plain = fantan.new_match(fantan.preset("fan-tan"), seed=7)
@@ -302,7 +306,7 @@ def test_the_star_column_has_words_for_a_screen_reader() -> None:
     while not match.state.is_over:
         match = match.play(match.state.legal_moves()[0])
     html = render.results(CAT, match.rules, view.results_view(CAT, match))
-    heads = re.findall(r'<th scope="col">(.*?)</th>', html)
+    heads = re.findall(r'<th scope="col"(?: class="n")?>(.*?)</th>', html)
     assert heads[0] == '<span class="sr-only">Winner</span>'
     stars = re.findall(r'<td class="win">(.*?)</td>', html)
     assert stars.count('<span aria-hidden="true">★</span><span class="sr-only">Winner</span>') == 1
@@ -317,7 +321,7 @@ def test_the_final_standings_show_each_total_and_a_tie_s_reason(kit) -> None:
     html = render.results(CAT, match.rules, view.results_view(CAT, match))
     items = re.findall(r"<li(?: class=\"ours\")?>(.*?)</li>", html)
     assert [re.sub(r"<[^>]+>", "", item) for item in items] == [
-        f"{view.seat_name(CAT, s)} Total {match.totals[s]}" for s in match.standings]
+        f"{view.seat_name(CAT, s)} Total {CAT.num(match.totals[s])}" for s in match.standings]
     # Our own line stands out (by its weight: the list's order already says who won).
     assert re.findall(r'<li class="ours">(.*?) <span', html) == ["You"]
     first, second = (view.seat_name(CAT, s) for s in match.standings[:2])
@@ -436,7 +440,7 @@ def test_an_eliminated_seat_shows_the_word_and_no_counts() -> None:
                        chips=None, points=None, total=-4)
     html = render.seat(CAT, sv)
     # (the word may break, at a syllable, on the narrowest badges)
-    assert "Elim\u00adi\u00adnat\u00aded" in html and "Total -4" in html
+    assert "Elim\u00adi\u00adnat\u00aded" in html and "Total −4" in html
     assert 'class="count"' not in html and 'class="passes"' not in html
     playing = render.seat(CAT, dataclasses.replace(sv, eliminated=False))
     assert 'class="count"' in playing and 'class="passes"' in playing
@@ -492,7 +496,7 @@ def test_numbers_on_the_board_follow_the_language() -> None:
         match = match.play(match.state.legal_moves()[0])
     html = render.results(catalog("nb"), match.rules, view.results_view(catalog("nb"), match))
     assert "Runden er over" in html
-    assert re.search(r"<td>[+−]\d+</td>", html)  # signed chips, the Norwegian minus
+    assert re.search(r'<td class="n">[+−]\d+</td>', html)  # signed chips, the Norwegian minus
 
 
 def test_the_menu_shows_the_players_record_at_each_level() -> None:

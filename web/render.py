@@ -362,25 +362,30 @@ def score_sheet(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView,
             f'<tbody>{rows}{total}</tbody></table></details>')
 
 
+NUMBERS = ' class="n"'
+"""The class of a result table's heading over a column of numbers (right-aligned)."""
+
 
 def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView,
             sheet_open: bool = False) -> str:
     placement = rules.scoring == "placement"
     # Where passes cost points or chips, the board shows them beside the cards left.
     passes = rules.pass_penalty in ("point", "chip")  # (a pass that costs a card: no column)
-    head = [cat.t("results.player"), cat.t("results.cards-left")]
+    # (the columns of numbers, right-aligned under their headings: "+8" over "−1")
+    head = [(cat.t("results.player"), False), (cat.t("results.cards-left"), True)]
     if passes:
-        head.append(cat.t("results.passes"))
-    head.append(cat.t("results.chips" if rules.scoring == "chips" else "results.points"))
+        head.append((cat.t("results.passes"), True))
+    head.append((cat.t("results.chips" if rules.scoring == "chips" else "results.points"),
+                 True))
     if rv.hands > 1:
-        head.append(cat.t("results.total"))
-    head.append(cat.t("results.held"))
+        head.append((cat.t("results.total"), True))
+    head.append((cat.t("results.held"), False))
     # (the star column's heading and the star's words are for screen readers)
     winner = escape(cat.t("results.winner-mark"))
     first = (escape(cat.t("results.place")) if placement
              else f'<span class="sr-only">{winner}</span>')
     th = f'<th scope="col">{first}</th>' + "".join(
-        f'<th scope="col">{escape(h)}</th>' for h in head)
+        f'<th scope="col"{NUMBERS if n else ""}>{escape(h)}</th>' for h, n in head)
     body = []
     for line in rv.lines:
         held = "".join(card(cat, rules, c, "result") for c in line.held) + "".join(
@@ -393,17 +398,14 @@ def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView,
             f'<th scope="row">{escape(line.name)}'
             + (f' <small>({escape(cat.t("results.eliminated"))})</small>' if line.eliminated
                else "") + "</th>",
-            f"<td>{cat.num(line.cards_left)}</td>",
+            f'<td class="n">{cat.num(line.cards_left)}</td>',
         ]
         if passes:
-            cells.append(f"<td>{cat.num(line.passes)}</td>")
-        cells += [
-            f"<td>{cat.num(line.score, signed=True)}</td>"
-            if rules.scoring in ("zero-sum-cards", "chips")
-            else f"<td>{cat.num(line.score)}</td>",
-        ]
+            cells.append(f'<td class="n">{cat.num(line.passes)}</td>')
+        signed = rules.scoring in ("zero-sum-cards", "chips")
+        cells.append(f'<td class="n">{cat.num(line.score, signed=signed)}</td>')
         if rv.hands > 1:
-            cells.append(f"<td>{cat.num(line.total or 0)}</td>")
+            cells.append(f'<td class="n">{cat.num(line.total or 0)}</td>')
         cells.append(f'<td><div class="held">{held}</div></td>')
         body.append(f'<tr{attrs(data_seat=line.seat, class_="winner" if line.winner else None)}>'
                     f'{"".join(cells)}</tr>')
