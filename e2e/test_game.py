@@ -573,6 +573,24 @@ def test_a_chosen_card_clears_our_badge(page: Page, server: Server, game, size) 
     assert card["y"] - outline >= badge["y"] + badge["height"] + 2, (card, badge)
 
 
+@pytest.mark.parametrize("size", [TALL, DESKTOP], ids=["tall", "desktop"])
+def test_a_double_tap_on_new_game_chooses_nothing_on_the_screen_it_opens(
+        page: Page, server: Server, game, size) -> None:
+    # The second tap landed on the rule system the new-game screen put under the finger
+    # (Sjueren upright, Fan Tan with chips on a desktop), and Deal would have dealt it.
+    page.set_viewport_size(size)
+    open_game(page, server, game, "?new=1&seed=11&pace=0.05")
+    page.click("#open-menu")
+    page.dblclick("#menu-new-game")
+    expect(page.locator("#setup")).to_be_visible()
+    page.wait_for_timeout(300)
+    expect(page.locator('#setup input[name="preset"]:checked')).to_have_value("fan-tan")
+    # A tap there a moment later is a choice, as any other.
+    page.wait_for_timeout(400)
+    page.check('#setup input[name="preset"][value="sjueren"]')
+    expect(page.locator('#setup input[name="preset"]:checked')).to_have_value("sjueren")
+
+
 def test_a_card_we_gave_is_said_again_after_a_reload(context: BrowserContext, page: Page,
                                                      server: Server, game) -> None:
     # Ruter 7: we gave a card to the seat after us, which passed; the others are still to

@@ -34,6 +34,10 @@ PASS_FLASH = 1.3  # seconds a pass shows on its seat
 NO_VIEW = store.View()  # a hand begun with nothing of the table's view to show again
 NO_MOVE_PAUSE = 1.0  # seconds the "No move" banner stays at least (longer at a slow pace)
 WAIT_HOLD = 2.5  # seconds "Wait for your turn" stays before a computer's "… is thinking"
+# A dialog opened or closed by a tap: a tap at the same place within this many seconds (and
+# TAP_SLOP pixels) is a double tap's second, and does nothing (App.on_second_tap).
+DOUBLE_TAP = 0.5
+TAP_SLOP = 24.0
 BOOTS_KEY = "fantan.boots"
 WORKER_WAIT = 120.0  # seconds to wait for the worker to start (a cold, busy machine is slow)
 # Seconds the first computer move waits for a worker still starting; past that, moves are made
@@ -180,6 +184,8 @@ class Page:
         self.sheet_asked = False  # the player has just opened or shut it (not a new board)
         self.notices = 0  # notices shown: each hides after its time unless a later one came
         self.popping = False  # a dialog is closing for the browser's Back
+        self.tapped = None  # during a click's handling: where it was (a pointer's, not a key's)
+        self.flipped = (-1e9, 0.0, 0.0)  # a dialog opened or closed by a click: when, where
         self.passive_settings = {}  # the settings when this tab let another play
         self.stale = False  # (and the game that tab played has changed since it was shown)
         self.session = open_session()
@@ -342,6 +348,8 @@ class Page:
 
     def listen(self):
         on = self.on
+        on(document, "click", self.on_second_tap, capture=True)
+        self.tap_done = create_proxy(self.guard(lambda *_: setattr(self, "tapped", None)))
         on(document, "click", self.on_click)
         on(document, "keydown", self.on_key)
         on(document, "pointerdown", self.on_pointer, capture=True)
@@ -1970,6 +1978,7 @@ class Page:
 
     def show_dialog(self, name):
         element(name).showModal()
+        self.dialog_flipped()
         state = history_state()
         if state != "dialog":
             mark = js_obj({"fantanDialog": True})
@@ -1978,10 +1987,36 @@ class Page:
             else:
                 window.history.pushState(mark, "")
 
+    def dialog_flipped(self):
+        """A dialog opened or closed: where that came of a click, its place, at which the
+        second tap of a double tap would land on what the dialog's coming or going put there
+        (on_second_tap)."""
+        if self.tapped is not None:
+            self.flipped = (time.monotonic(), *self.tapped)
+
+    def on_second_tap(self, event):
+        """A click at the place of the one that opened or closed a dialog, a moment later, is
+        the second of a double tap or click: it does nothing. It chose the rule system that
+        the new-game screen put under the finger, or the card under the menu's Close. (A
+        double click counts its clicks; a second tap may come too late for that count.)"""
+        if int(event.detail or 0) == 0:
+            return  # (a key's click: the button with the focus)
+        at, x, y = self.flipped
+        here = (float(event.clientX), float(event.clientY))
+        if (time.monotonic() - at < DOUBLE_TAP
+                and abs(here[0] - x) <= TAP_SLOP and abs(here[1] - y) <= TAP_SLOP
+                and (int(event.detail) >= 2 or self.touched is not None)):
+            event.preventDefault()
+            event.stopPropagation()
+            return
+        self.tapped = here  # (until the click's handling is over)
+        window.setTimeout(self.tap_done, 0)
+
     def dialog_closed(self, opener):
         """A dialog closed: the focus back to what opened it (find_focus); and closed by its
         button or Escape, once none is open (the menu closes as the new-game screen opens),
         our entry in the history is spent."""
+        self.dialog_flipped()
         self.use_pending_language()
         self.find_focus(opener)
         if self.popping:
