@@ -139,6 +139,24 @@ def test_the_no_move_pause_speaks_a_language_chosen_during_it(
         de.n("seat.passes", match.state.passes[0] + 1))
 
 
+def test_a_hint_shown_is_worded_again_in_a_language_chosen_then(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # The hint's line became "Press Play to put down …" in the new language, while the marks
+    # on the cards it leads to stayed, with nothing left to say what they were.
+    match = played_until(fantan.new_match(fantan.preset("fan-tan"), seed=5),
+                         lambda m: m.state.to_move == 0 and len(m.state.legal_moves()) > 1)
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(DESKTOP)
+    game.boot(page, server.url + "?speed=slow")
+    page.wait_for_selector(MY_TURN, timeout=60_000)
+    page.click("#hint")
+    expect(page.locator("#message")).to_have_text(re.compile(r"^Hint: "))
+    page.click("#open-menu")
+    page.select_option("#menu-language", "de")
+    page.keyboard.press("Escape")
+    expect(page.locator("#message")).to_have_text(re.compile(r"^Tipp: "))
+
+
 def test_a_refusal_given_as_our_turn_comes_stays_when_the_card_lands(
         context: BrowserContext, page: Page, server: Server, game) -> None:
     # Our cards answer as soon as the card that hands us the turn is played, while it still

@@ -280,6 +280,9 @@ class Page:
             self.render()
             if self.match.state.is_over:
                 self.show_results(focus=False)
+            elif self.hint_shown():  # (worded again, with its marks still on the cards)
+                advice = self.hints[self.hint_position()]
+                self.message(view.hint_text(self.cat, self.match.rules, advice), speak=False)
             elif self.my_turn() and self.selected:
                 self.say_selected(self.selected)
             elif self.my_turn():
