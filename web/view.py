@@ -548,7 +548,7 @@ class ResultsView:
 
 
 def tie_note(cat: Catalog, match: fantan.Match) -> str:
-    """Why seats of the standings level on points stand in their order, anywhere in the list:
+    """Why seats of the standings level on totals stand in their order, anywhere in the list:
     each tie-break the engine applied, once, in the order the list meets them, with the seats
     it put in order ("Level (Maya and Ravi): fewer cards left in the last hand
     decides."; runs apart in the list are parted by a semicolon); or empty."""
