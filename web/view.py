@@ -476,28 +476,33 @@ def no_move_text(cat: Catalog, state: fantan.GameState, spoken: bool = False) ->
     return cat.t("msg.no-move-long")
 
 
-def received_gift(obs: fantan.Observation) -> tuple[int, str] | None:
-    """The latest card given to the observer since its own last move (a card played or a
-    pass; giving is not one): (giver, card), or None."""
+def _gifts_since_move(obs: fantan.Observation) -> list[fantan.Event]:
+    """The cards given to or by the observer since its own last move (a card played or a
+    pass; giving is not one), latest first."""
+    gifts = []
     for event in reversed(obs.history):
         if event.seat == obs.seat and event.kind != "give":
-            return None
-        if event.kind == "give" and event.to == obs.seat and event.card:
-            return event.seat, event.card
-    return None
+            break
+        if event.kind == "give" and event.card and obs.seat in (event.seat, event.to):
+            gifts.append(event)
+    return gifts
+
+
+def received_gift(obs: fantan.Observation) -> tuple[int, str] | None:
+    """The latest card given to the observer since its own last move: (giver, card), or
+    None."""
+    return next(((e.seat, e.card) for e in _gifts_since_move(obs) if e.to == obs.seat
+                 and e.card), None)
 
 
 def given_gift(obs: fantan.Observation) -> tuple[int, str] | None:
-    """The card the observer gave last, if it has made no move since (a card played or a
-    pass) and was given none after it: (receiver, card), or None."""
-    for event in reversed(obs.history):
-        if event.seat == obs.seat and event.kind != "give":
-            return None
-        if event.kind == "give" and event.card and obs.seat in (event.seat, event.to):
-            if event.seat != obs.seat or event.to is None:
-                return None
-            return event.to, event.card
-    return None
+    """The card the observer gave last, if it has made no move since and was given none
+    after it: (receiver, card), or None."""
+    gifts = _gifts_since_move(obs)
+    last = gifts[0] if gifts else None
+    if last is None or last.seat != obs.seat or last.to is None or not last.card:
+        return None
+    return last.to, last.card
 
 
 # --- the result board --------------------------------------------------------------------------
