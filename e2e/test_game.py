@@ -1426,18 +1426,83 @@ def test_back_closes_the_dialog_open_and_stays_in_the_game(page: Page, server: S
     page.wait_for_function(spent)
     assert page.url == url
     page.wait_for_selector(MY_TURN_OR_OVER)
-    # Reloaded with a dialog open: the page loads once, its entry spent.
+    # Reloaded with a dialog open, it opens again on the same entry (test_a_reload_opens_...);
+    # the page loads once.
     boots = int(page.get_attribute("#app", "data-boots") or 0)
     page.wait_for_selector("html[data-ai]", state="attached", timeout=120_000)
     page.click("#open-menu")
+    length = page.evaluate("history.length")
     page.reload()
     game.wait_ready(page)
+    expect(page.locator("#menu")).to_be_visible()
     page.wait_for_timeout(500)
-    page.wait_for_function(spent)
     assert int(page.get_attribute("#app", "data-boots") or 0) == boots + 1
+    assert page.evaluate("history.length") == length
+    # Where the session no longer says so, it stays closed, and the entry is spent.
+    page.evaluate("sessionStorage.removeItem('fantan.dialogs')")
+    page.reload()
+    game.wait_ready(page)
+    page.wait_for_function(spent)
+    expect(page.locator("#menu")).to_be_hidden()
     # From a spent entry, one press of Back leaves the game (for the page before it).
     page.go_back()
     page.wait_for_url("about:blank")
+
+
+def test_a_reload_opens_again_the_dialogs_open_and_the_choices_made(page: Page, server: Server,
+                                                                    game) -> None:
+    # A phone reloads a tab left in the background: the new-game screen comes back with the
+    # choices made on it, the rules page over it, or the menu, as they were.
+    page.set_viewport_size(PORTRAIT)
+    open_game(page, server, game, "?new=1&seed=2&speed=instant")
+    page.wait_for_selector(MY_TURN_OR_OVER)
+    page.click("#open-menu")
+    page.click("#menu-new-game")
+    page.check('#setup input[name="preset"][value="sjueren"]')
+    page.select_option("#setup-players", "6")
+    page.select_option("#setup-level", "hard")
+    page.select_option("#setup-match", "3")
+    page.reload()
+    game.wait_ready(page)
+    expect(page.locator("#setup")).to_be_visible()
+    expect(page.locator('#setup input[name="preset"][value="sjueren"]')).to_be_checked()
+    expect(page.locator('#setup input[name="preset"][value="sjueren"]')).to_be_focused()
+    for field, value in (("players", "6"), ("level", "hard"), ("match", "3")):
+        expect(page.locator(f"#setup-{field}")).to_have_value(value)
+    # The rules of those choices, read over the screen, come back over it.
+    page.click("#setup-rules")
+    expect(page.locator("#rules-title")).to_contain_text("Sjueren")
+    page.reload()
+    game.wait_ready(page)
+    expect(page.locator("#rules-title")).to_contain_text("Sjueren")
+    expect(page.locator("#rules-title")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator("#rules-page")).to_be_hidden()
+    expect(page.locator("#setup")).to_be_visible()
+    expect(page.locator("#setup-players")).to_have_value("6")
+    # Dealt, the game is the one chosen; the choices were never saved before that.
+    page.click("#start-game")
+    expect(page.locator("#setup")).to_be_hidden()
+    page.wait_for_selector(MY_TURN_OR_OVER)
+    expect(page.locator("#opponents .seat")).to_have_count(5)
+    assert "Sjueren" in page.title()
+    # The menu, and the rules page opened from it (the menu closes for it), alone.
+    page.click("#open-menu")
+    page.reload()
+    game.wait_ready(page)
+    expect(page.locator("#menu")).to_be_visible()
+    page.click("#menu-rules")
+    page.reload()
+    game.wait_ready(page)
+    expect(page.locator("#rules-page")).to_be_visible()
+    expect(page.locator("#menu")).to_be_hidden()
+    expect(page.locator("#setup")).to_be_hidden()
+    # Closed, nothing opens again.
+    page.click("#rules-close")
+    page.reload()
+    game.wait_ready(page)
+    page.wait_for_selector(MY_TURN_OR_OVER)
+    expect(page.locator("dialog[open]")).to_have_count(0)
 
 
 def test_the_custom_rules_explain_what_is_not_offered(page: Page, server: Server,

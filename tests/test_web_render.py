@@ -320,8 +320,19 @@ def test_the_final_standings_show_each_total_and_a_tie_s_reason(kit) -> None:
         fantan.new_match(fantan.preset("fan-tan").replace(match_hands=2), seed=6))
     html = render.results(CAT, match.rules, view.results_view(CAT, match))
     items = re.findall(r"<li(?: class=\"ours\")?>(.*?)</li>", html)
+    # (cards change hands: a total is a gain or a loss, written with its sign, as the hands are)
     assert [re.sub(r"<[^>]+>", "", item) for item in items] == [
-        f"{view.seat_name(CAT, s)} Total {CAT.num(match.totals[s])}" for s in match.standings]
+        f"{view.seat_name(CAT, s)} Total {CAT.num(match.totals[s], signed=True)}"
+        for s in match.standings]
+    assert "Total +" in items[0] and "Total −" in items[-1]
+    # The score sheet's Total row is written as its hands' rows are, signed too.
+    sheet = html[html.index('<details class="sheet"'):]
+    rows = [re.findall(r"<td>(.*?)</td>", r) for r in re.findall(r"<tr>(.*?)</tr>", sheet)
+            if "<td>" in r]
+    total = re.findall(r"<td>(.*?)</td>",
+                       re.search(r'<tr class="sum">(.*?)</tr>', sheet).group(1))
+    assert total == [CAT.num(t, signed=True) for t in match.totals]
+    assert all(c[0] in "+−" or c == "0" for c in total + sum(rows, []))
     # Our own line stands out (by its weight: the list's order already says who won).
     assert re.findall(r'<li class="ours">(.*?) <span', html) == ["You"]
     first, second = (view.seat_name(CAT, s) for s in match.standings[:2])
@@ -442,6 +453,9 @@ def test_an_eliminated_seat_shows_the_word_and_no_counts() -> None:
     # (the word may break, at a syllable, on the narrowest badges)
     assert "Elim\u00adi\u00adnat\u00aded" in html and "Total −4" in html
     assert 'class="count"' not in html and 'class="passes"' not in html
+    # Where scores are gains and losses, a total above zero has its plus, as on the board.
+    assert "Total +4" in render.seat(CAT, dataclasses.replace(sv, total=4, signed=True))
+    assert "Total 4<" in render.seat(CAT, dataclasses.replace(sv, total=4))
     playing = render.seat(CAT, dataclasses.replace(sv, eliminated=False))
     assert 'class="count"' in playing and 'class="passes"' in playing
     # No pass left is said in words, not as "0 passes left".

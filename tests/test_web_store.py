@@ -529,6 +529,28 @@ def test_a_reload_shows_again_the_card_chosen_the_table_looked_at_and_a_hint() -
     assert store.parse_view(text, over, 0) == (None, False, False)
 
 
+def test_a_reload_opens_again_the_dialogs_open_and_the_new_game_screen_s_choices() -> None:
+    custom = fantan.preset("sjueren").replace(players=6, pass_limit=1)
+    draft = {"preset": "custom", "rules": custom, "level": "hard", "match": 3}
+    for opened in (["setup"], ["setup", "rules-page"]):
+        assert store.parse_dialogs(store.dialogs_text(opened, draft)) == (tuple(opened), draft)
+    for opened in (["menu"], ["rules-page"], []):
+        assert store.parse_dialogs(store.dialogs_text(opened, None)) == (tuple(opened), None)
+    # Not understood, or dialogs never open together: none. A new-game screen whose choices
+    # are not all sound opens none either (it would show choices the player never made).
+    for bad in (None, "", "{", "[]", "null", "[" * 50_000, json.dumps({"open": "menu"}),
+                json.dumps({"open": ["menu", "setup"]}), json.dumps({"open": ["rules-page",
+                                                                          "setup"]}),
+                json.dumps({"open": ["setup"]}), json.dumps({"open": ["setup"], "draft": []})):
+        assert store.parse_dialogs(bad) == ((), None)
+    sound = json.loads(store.dialogs_text(["setup"], draft))
+    for field, value in (("preset", "poker"), ("preset", None), ("level", "expert"),
+                         ("match", 0), ("match", "3"), ("match", True), ("rules", None),
+                         ("rules", {"players": 2}), ("rules", {"colour": "red"})):
+        tampered = {**sound, "draft": {**sound["draft"], field: value}}
+        assert store.parse_dialogs(json.dumps(tampered)) == ((), None), (field, value)
+
+
 def test_text_nested_deeper_than_any_save_is_refused_before_it_is_parsed() -> None:
     # (in the browser, parsing text nested some thousands deep overflows the JavaScript stack
     # and kills the runtime: such text is refused unparsed, as is anything deeper than a save)

@@ -328,6 +328,8 @@ class Page:
             restore = store.parse_view(self.read_view(), match, HUMAN)
             self.begin_hand(animate=len(match.state.moves) == 0 and restore.selected is None
                             and not restore.hint, restore=restore)
+        if not asked_new:  # (a link that deals a new game shows the table)
+            self.restore_dialogs()
 
     def count_boot(self):
         """Count the page's boots in storage (shows that storage survives reloads)."""
@@ -1989,6 +1991,34 @@ class Page:
                 window.history.replaceState(mark, "")
             else:
                 window.history.pushState(mark, "")
+        self.keep_dialogs()
+
+    def keep_dialogs(self):
+        """Note in this tab's session the dialogs open, and the new-game screen's choices, for
+        a reload to open again (restore_dialogs)."""
+        if self.session is None:
+            return
+        opened = [d for d in ("menu", "setup", "rules-page") if element(d).open]
+        draft = self.draft if "setup" in opened else None
+        try:
+            self.session.setItem(store.DIALOGS_KEY, store.dialogs_text(opened, draft))
+        except Exception:
+            self.session = None  # (full or refused, as for the table's view)
+
+    def restore_dialogs(self):
+        """Open again what was open before a reload (keep_dialogs): the menu, the new-game
+        screen with the choices made on it, the rules page (over that screen, or alone)."""
+        try:
+            text = self.session.getItem(store.DIALOGS_KEY) if self.session is not None else None
+        except Exception:
+            return
+        dialogs = store.parse_dialogs(None if store.missing(text) else str(text))
+        if "setup" in dialogs.open:
+            self.open_setup(dialogs.draft)
+        elif "menu" in dialogs.open:
+            self.open_menu()
+        if "rules-page" in dialogs.open:
+            self.open_rules(self.draft if "setup" in dialogs.open else None)
 
     def dialog_flipped(self):
         """A dialog opened or closed: where that came of a click, its place, at which the
@@ -2020,6 +2050,7 @@ class Page:
         button or Escape, once none is open (the menu closes as the new-game screen opens),
         our entry in the history is spent."""
         self.dialog_flipped()
+        self.keep_dialogs()
         self.use_pending_language()
         self.find_focus(opener)
         if self.popping:
@@ -2074,12 +2105,13 @@ class Page:
             self.store.save_stats(store.cleared(self.store.load_stats()))
         self.draw_menu(focus="record-title")
 
-    def open_setup(self):
+    def open_setup(self, draft=None):
+        """The new-game screen, with the game in play chosen on it (or ``draft``'s choices)."""
         element("menu").close()
         s = self.settings
         current = self.match.rules if self.match is not None else None
         name = view.preset_of(current) if current is not None else s["preset"]
-        self.draft = {
+        self.draft = draft or {
             "preset": name or "custom",
             "rules": view.own_match_length(current, s["custom"]) if current else None,
             "level": s["level"],
@@ -2132,6 +2164,7 @@ class Page:
             if not isinstance(changed, fantan.RulesError):
                 draft["rules"] = changed
         self.draw_setup()
+        self.keep_dialogs()
         focus = dialog_field(target)
         if focus is not None:
             focus.focus()

@@ -122,8 +122,8 @@ def seat(cat: Catalog, sv: view.SeatView, flash: bool = False) -> str:
         facts.append(f'<span class="points">'
                      f'{escape(cat.t("seat.points", points=cat.num(sv.points)))}</span>')
     if sv.total is not None:
-        facts.append(f'<span class="total">'
-                     f'{escape(cat.t("seat.total", total=cat.num(sv.total)))}</span>')
+        total = cat.num(sv.total, signed=sv.signed)
+        facts.append(f'<span class="total">{escape(cat.t("seat.total", total=total))}</span>')
     tags = []
     if sv.dealer:
         dealer = escape(cat.t("seat.dealer"))
@@ -346,7 +346,7 @@ def score_sheet(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView,
     before the second hand is over)."""
     if not rv.sheet:
         return ""
-    signed = rules.scoring in ("zero-sum-cards", "chips")
+    signed = view.signed_scores(rules)
     seats = range(len(rv.totals))
     head = f'<th scope="col">{escape(cat.t("results.sheet-hand"))}</th>' + "".join(
         f'<th scope="col">{escape(view.seat_name(cat, s))}</th>' for s in seats)
@@ -355,7 +355,7 @@ def score_sheet(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView,
         + "".join(f"<td>{cat.num(scores[s], signed=signed)}</td>" for s in seats) + "</tr>"
         for k, scores in enumerate(rv.sheet, 1))
     total = (f'<tr class="sum"><th scope="row">{escape(cat.t("results.total"))}</th>'
-             + "".join(f"<td>{cat.num(rv.totals[s])}</td>" for s in seats) + "</tr>")
+             + "".join(f"<td>{cat.num(rv.totals[s], signed=signed)}</td>" for s in seats) + "</tr>")
     return (f'<details class="sheet"{" open" if opened else ""}>'
             f'<summary>{escape(cat.t("results.sheet"))}</summary>'
             f'<table><thead><tr>{head}</tr></thead>'
@@ -384,6 +384,7 @@ def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView,
     winner = escape(cat.t("results.winner-mark"))
     first = (escape(cat.t("results.place")) if placement
              else f'<span class="sr-only">{winner}</span>')
+    signed = view.signed_scores(rules)
     th = f'<th scope="col">{first}</th>' + "".join(
         f'<th scope="col"{NUMBERS if n else ""}>{escape(h)}</th>' for h, n in head)
     body = []
@@ -402,10 +403,9 @@ def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView,
         ]
         if passes:
             cells.append(f'<td class="n">{cat.num(line.passes)}</td>')
-        signed = rules.scoring in ("zero-sum-cards", "chips")
         cells.append(f'<td class="n">{cat.num(line.score, signed=signed)}</td>')
         if rv.hands > 1:
-            cells.append(f'<td class="n">{cat.num(line.total or 0)}</td>')
+            cells.append(f'<td class="n">{cat.num(line.total or 0, signed=signed)}</td>')
         cells.append(f'<td><div class="held">{held}</div></td>')
         body.append(f'<tr{attrs(data_seat=line.seat, class_="winner" if line.winner else None)}>'
                     f'{"".join(cells)}</tr>')
@@ -420,7 +420,7 @@ def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView,
         items = "".join(
             f'<li{attrs(class_="ours" if s == view.HUMAN else None)}>'
             f'{escape(view.seat_name(cat, s))} <span class="total">'
-            f'{escape(cat.t("seat.total", total=cat.num(totals[s])))}</span></li>'
+            f'{escape(cat.t("seat.total", total=cat.num(totals[s], signed=signed)))}</span></li>'
             for s in rv.standings)
         note = f'<p class="tie">{escape(rv.tie_note)}</p>' if rv.tie_note else ""
         standings = (f'<h3>{escape(cat.t("results.standings"))}</h3>'

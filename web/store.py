@@ -14,7 +14,7 @@ localStorage has), so tests drive it with a dict. The rules it keeps:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, Protocol
 
 import fantan
@@ -348,6 +348,63 @@ def parse_view(text: str | None, match: fantan.Match, seat: int) -> View:
     if move not in state.legal_moves():
         return View(None, table, False)
     return View(selected, table, hint)
+
+
+DIALOGS_KEY = "fantan.dialogs"
+"""In the tab's sessionStorage: the dialogs open over the table and the new-game screen's
+choices, for a reload (dialogs_text)."""
+DIALOG_STACKS = (("menu",), ("setup",), ("rules-page",), ("setup", "rules-page"))
+"""The dialogs that can be open at once, bottom first (the rules page opens over the new-game
+screen, or alone from the menu, which closes)."""
+
+
+class Dialogs(NamedTuple):
+    """What a reload opens again (dialogs_text): the dialogs open, bottom first, and with the
+    new-game screen its choices so far (``draft``: preset, rules, level and match)."""
+
+    open: tuple[str, ...] = ()
+    draft: dict[str, Any] | None = None
+
+
+def dialogs_text(opened: Sequence[str], draft: dict[str, Any] | None) -> str:
+    """The dialogs open (ids, bottom first) and the new-game screen's choices, as text."""
+    data = None
+    if draft is not None:
+        data = {"preset": draft["preset"], "rules": draft["rules"].to_dict(),
+                "level": draft["level"], "match": draft["match"]}
+    return json.dumps({"open": list(opened), "draft": data}, separators=(",", ":"))
+
+
+def parse_dialogs(text: str | None) -> Dialogs:
+    """The dialogs of dialogs_text. Anything not understood opens none: a new-game screen
+    only with every one of its choices sound (rules that make a game, a known preset, level
+    and match length)."""
+    try:
+        data = loads(text) if text else {}
+    except (ValueError, TypeError, RecursionError):
+        return Dialogs()
+    opened = data.get("open") if isinstance(data, dict) else None
+    if not isinstance(opened, list) or tuple(opened) not in DIALOG_STACKS:
+        return Dialogs()
+    if "setup" not in opened:
+        return Dialogs(tuple(opened))
+    draft = data.get("draft")
+    if not isinstance(draft, dict):
+        return Dialogs()
+    preset, level, match = draft.get("preset"), draft.get("level"), draft.get("match")
+    if not (isinstance(preset, str) and (preset in fantan.PRESETS or preset == "custom")
+            and level in LEVELS
+            and (match is None or (type(match) is int and 1 <= match <= 50))):
+        return Dialogs()
+    fields = draft.get("rules")
+    if not isinstance(fields, dict):
+        return Dialogs()
+    try:
+        rules = fantan.Rules.from_dict(fields)
+    except (ValueError, TypeError):
+        return Dialogs()
+    return Dialogs(tuple(opened), {"preset": preset, "rules": rules, "level": level,
+                                   "match": match})
 
 
 def rules_from_settings(settings: dict[str, Any]) -> fantan.Rules:

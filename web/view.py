@@ -144,6 +144,7 @@ class SeatView:
     chips: int | None = None
     points: int | None = None
     total: int | None = None
+    signed: bool = False  # (the total is a gain or a loss, written with its sign)
 
 
 @dataclass
@@ -195,6 +196,12 @@ class TableView:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+def signed_scores(rules: fantan.Rules) -> bool:
+    """Whether the rules' scores are gains and losses (cards or chips changing hands),
+    written with their sign ("+8", "−3") in the hand's scores and the match's totals alike."""
+    return rules.scoring in ("zero-sum-cards", "chips")
+
+
 def table_view(cat: Catalog, obs: fantan.Observation, totals: Sequence[int] = (),
                hand_number: int = 1, hands: int = 1) -> TableView:
     """Everything the table shows to the human, from the human's observation."""
@@ -223,6 +230,7 @@ def table_view(cat: Catalog, obs: fantan.Observation, totals: Sequence[int] = ()
             chips=((totals[s] if totals else 0) - paid[s]) if chips_scoring else None,
             points=obs.points[s] if rules.pass_penalty == "point" else None,
             total=None if chips_scoring else total,
+            signed=signed_scores(rules),
         ))
     legal = set(obs.legal_moves) if obs.to_move == obs.seat else set()
     giving = obs.gift is not None and obs.gift[0] == obs.seat and obs.to_move == obs.seat
