@@ -937,6 +937,42 @@ def test_enter_with_the_focus_nowhere_in_the_others_turn_is_answered(page: Page,
     assert page.evaluate("!!document.activeElement.closest('#hand [data-zone=\"hand\"]')")
 
 
+def test_h_in_the_others_turn_is_answered(page: Page, server: Server, game) -> None:
+    # H while a computer played did nothing and said nothing (Enter on a card is answered).
+    the_others_turn_held(page, server, game)
+    page.locator('#hand [data-zone="hand"]').first.focus()
+    page.keyboard.press("h")
+    expect(page.locator("#message")).to_have_text("Wait for your turn.")
+    expect(page.locator("#announce")).to_contain_text("Wait for your turn.")
+
+
+def test_a_hint_worked_out_after_the_focus_left_the_table_leaves_it_there(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # At Hard a hint takes a moment: the player pressed H, then went on to Menu, and the hint
+    # took the focus back to its card, so that the Enter meant for Menu played it.
+    match = played_until(fantan.new_match(fantan.preset("fan-tan"), seed=5),
+                         lambda m: m.state.to_move == 0 and len(m.state.legal_moves()) > 2)
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(DESKTOP)
+    game.boot(page, server.url + "?level=hard&pace=600")
+    page.wait_for_selector(MY_TURN, timeout=60_000)
+    cards = len(match.state.hand(0))
+    page.locator(PLAYABLE).first.focus()
+    page.keyboard.press("h")
+    page.focus("#open-menu")
+    expect(page.locator("#message")).to_have_text(re.compile(r"^Hint: "), timeout=60_000)
+    expect(page.locator("#hand .card.selected")).to_have_count(1)  # (chosen all the same)
+    expect(page.locator("#open-menu")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#menu")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator('#hand [data-zone="hand"]')).to_have_count(cards)
+    # Asked again with the focus at the table, it goes to the card, as at once.
+    page.locator("#hint").focus()
+    page.keyboard.press("h")
+    expect(page.locator("#hand .card.selected")).to_be_focused()
+
+
 def test_keys_are_answered_in_words_for_keys_and_once(page: Page, server: Server,
                                                        game) -> None:
     # Enter pressed again and again while the others play: "Wait for your turn" is said once,

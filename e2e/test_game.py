@@ -1897,6 +1897,10 @@ def test_a_matchs_score_sheet_stays_open_from_hand_to_hand(context: BrowserConte
     expect(rows.first).to_be_visible()
     totals = rows.last.locator("td").all_inner_texts()
     assert totals == [catalog("en").num(t) for t in match.totals]
+    # A reload shows it open again, as it was.
+    page.reload()
+    game.wait_ready(page)
+    expect(rows.first).to_be_visible()
     page.click("#next-hand")
     play_to_the_end(page)
     expect(page.locator("#results .sheet tbody tr")).to_have_count(4)
@@ -1904,6 +1908,13 @@ def test_a_matchs_score_sheet_stays_open_from_hand_to_hand(context: BrowserConte
     # The buttons stay in view with the sheet open.
     box = page.locator("#new-game").bounding_box()
     assert box is not None and box["y"] + box["height"] <= DESKTOP["height"]
+    # Shut, it stays shut after a reload.
+    page.click("#results .sheet summary")
+    expect(rows.first).to_be_hidden()
+    page.reload()
+    game.wait_ready(page)
+    expect(page.locator("#results")).to_be_visible()
+    expect(rows.first).to_be_hidden()
 
 
 # The score sheet's first row against the box that scrolls it (both edges within), and whether
@@ -2503,6 +2514,30 @@ def test_the_record_in_the_menu_fits_the_smallest_phone(page: Page, server: Serv
     assert page.evaluate("(r => r.scrollWidth <= r.clientWidth)(document.querySelector('.record'))")
 
 
+@pytest.mark.parametrize("size", [TALL, PORTRAIT], ids=["tall", "portrait"])
+def test_a_badge_keeps_its_lines_as_its_count_falls_under_ten(context: BrowserContext,
+                                                               page: Page, server: Server,
+                                                               game, size) -> None:
+    # Upright, our German badge wrote "13 Karten" and "0× gepasst" on two lines, but "9 Karten
+    # 0× gepasst" on one: the rows moved as the count fell under 10. The count keeps the room
+    # of the widest it can come to in the hand.
+    match = played_until(fantan.new_match(fantan.preset("fan-tan"), seed=4),
+                         lambda m: m.state.to_move == 0 and len(m.state.hand(0)) == 10
+                         and m.state.legal_moves() != ("pass",))
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(size)
+    game.boot(page, server.url + "?lang=de&pace=600")
+    page.wait_for_selector(MY_TURN, timeout=60_000)
+    ours = page.locator(".you-line .seat")
+    expect(ours.locator(".count")).to_have_text("10 Karten")
+    before = (ours.bounding_box(), page.locator("#rows").bounding_box())
+    page.locator(PLAYABLE).first.dblclick()
+    expect(ours.locator(".count")).to_have_text("9 Karten")
+    after = (ours.bounding_box(), page.locator("#rows").bounding_box())
+    assert before[0] and before[1] and after[0] and after[1]
+    assert after[0]["height"] == before[0]["height"] and after[1]["y"] == before[1]["y"]
+
+
 def test_our_badge_keeps_its_shape_whatever_the_message(page: Page, server: Server,
                                                         game) -> None:
     # On a phone held upright, a long message beside our badge (a refusal, say) wraps in its
@@ -2822,6 +2857,33 @@ def test_an_eight_player_match_board_keeps_its_buttons_on_the_smallest_phone(
         const r = e.getBoundingClientRect(), s = e.closest('.scroll').getBoundingClientRect();
         return r.top >= s.top - 1 && r.bottom <= s.bottom + 1; }).length""")
     assert rows >= 3, rows
+
+
+@pytest.mark.parametrize("width,height,lang", [(740, 360, "en"), (568, 320, "de")])
+def test_an_eight_player_match_board_shows_every_place_on_a_phone_on_its_side(
+        context: BrowserContext, page: Page, server: Server, game, width: int, height: int,
+        lang: str) -> None:
+    # Beside the last hand's table, the standings of eight had room for six lines: the last
+    # two hid under the list's edge, which fell between two lines, so that it looked whole.
+    match = fantan.new_match(fantan.preset("points").replace(players=8, match_hands=2), 81)
+    match = played_until(match, lambda m: m.is_over)
+    with_save(context, store.save_text(match))
+    page.set_viewport_size({"width": width, "height": height})
+    game.boot(page, server.url + f"?lang={lang}")
+    expect(page.locator("#results .standings li")).to_have_count(8)
+    shot(page, f"landscape-8-player-match-over-{width}")
+    lines = page.eval_on_selector_all("#results .standings li", """els => els.map(e => {
+        const r = e.getBoundingClientRect(), s = e.parentElement.getBoundingClientRect();
+        return [Math.round(r.left), Math.round(r.top), r.top >= s.top - 1
+                && r.bottom <= s.bottom + 1 && r.left >= s.left - 1 && r.right <= s.right + 1
+                && r.bottom <= innerHeight && e.scrollWidth <= e.clientWidth]; })""")
+    assert all(seen for _, _, seen in lines), lines
+    assert len({x for x, _, _ in lines}) == 2 and len({y for _, y, _ in lines}) == 4, lines
+    # The note on the tie under them, whole, and the buttons in view.
+    note = page.locator("#results .tie").bounding_box()
+    buttons = page.locator("#results .results-buttons").bounding_box()
+    assert note and buttons and note["y"] + note["height"] <= buttons["y"]
+    assert buttons["y"] + buttons["height"] <= height
 
 
 @pytest.mark.parametrize("width,height,lang", [(1366, 657, "en"), (1280, 650, "de")])

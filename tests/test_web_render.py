@@ -453,6 +453,9 @@ def test_an_eliminated_seat_shows_the_word_and_no_counts() -> None:
     # (the word may break, at a syllable, on the narrowest badges)
     assert "Elim\u00adi\u00adnat\u00aded" in html and "Total −4" in html
     assert 'class="count"' not in html and 'class="passes"' not in html
+    # A count keeps the room of the widest words it can come to in the hand, laid under it.
+    counted = render.seat(CAT, dataclasses.replace(sv, eliminated=False, cards=9, most=13))
+    assert '<span class="count" data-widest="10 cards"><span>9 cards</span></span>' in counted
     # Where scores are gains and losses, a total above zero has its plus, as on the board.
     assert "Total +4" in render.seat(CAT, dataclasses.replace(sv, total=4, signed=True))
     assert "Total 4<" in render.seat(CAT, dataclasses.replace(sv, total=4))

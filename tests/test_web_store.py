@@ -490,44 +490,50 @@ def test_a_record_that_cannot_be_read_is_said_once_and_mended() -> None:
 
 
 def test_a_reload_shows_again_the_card_chosen_the_table_looked_at_and_a_hint() -> None:
+    View = store.View  # noqa: N806 (the view's fields: card chosen, table, hint, sheet)
     match = fantan.new_match(fantan.preset("fan-tan"), seed=3)
     while match.state.to_move != 0 or len(match.state.legal_moves()) < 2:
         match = match.play(match.state.legal_moves()[0])
     card = match.state.legal_moves()[-1]
-    assert store.parse_view(store.view_text(match, card, False), match, 0) == (card, False, False)
+    assert store.parse_view(store.view_text(match, card, False), match, 0) == View(card)
     # Not while the hand is in play: "the table instead of the board" is for a hand over.
-    assert store.parse_view(store.view_text(match, card, True), match, 0) == (card, False, False)
+    assert store.parse_view(store.view_text(match, card, True), match, 0) == View(card)
     # Written elsewhere in the game (a move since, another deal), or not understood: nothing.
     moved = match.play(card)
-    assert store.parse_view(store.view_text(match, card, False), moved, 0) == (None, False, False)
+    assert store.parse_view(store.view_text(match, card, False), moved, 0) == View()
     other = fantan.new_match(fantan.preset("fan-tan"), seed=4)
-    assert store.parse_view(store.view_text(other, card, False), match, 0) == (None, False, False)
+    assert store.parse_view(store.view_text(other, card, False), match, 0) == View()
     for bad in (None, "", "{", "[]", "null", json.dumps({"at": 5}), "[" * 50_000):
-        assert store.parse_view(bad, match, 0) == (None, False, False)
+        assert store.parse_view(bad, match, 0) == View()
     # A card that is not ours to play there, or no card at all.
     unplayable = next(c for c in match.state.hand(0) if c not in match.state.legal_moves())
     for selected in (unplayable, "ZZ", 7, ["7D"], None):
         text = json.dumps({"at": store.view_at(match), "selected": selected, "table": False})
-        assert store.parse_view(text, match, 0) == (None, False, False)
+        assert store.parse_view(text, match, 0) == View()
     # A hint shown at our turn (its card chosen, or none for a pass), to be asked again; not
     # once the game has moved on, nor with a card that does not play.
-    assert store.parse_view(store.view_text(match, card, False, True), match, 0) == (
-        card, False, True)
-    assert store.parse_view(store.view_text(match, None, False, True), match, 0) == (
-        None, False, True)
-    assert store.parse_view(store.view_text(match, card, False, True), moved, 0) == (
-        None, False, False)
+    assert store.parse_view(store.view_text(match, card, False, True), match, 0) == View(
+        card, hint=True)
+    assert store.parse_view(store.view_text(match, None, False, True), match, 0) == View(
+        None, hint=True)
+    assert store.parse_view(store.view_text(match, card, False, True), moved, 0) == View()
     text = json.dumps({"at": store.view_at(match), "selected": unplayable, "hint": True})
-    assert store.parse_view(text, match, 0) == (None, False, False)
+    assert store.parse_view(text, match, 0) == View()
     text = json.dumps({"at": store.view_at(match), "selected": card, "hint": "yes"})
-    assert store.parse_view(text, match, 0) == (card, False, False)
+    assert store.parse_view(text, match, 0) == View(card)
     # After the hand: the table looked at, no card chosen.
     over = finish_hand(match)
-    assert store.parse_view(store.view_text(over, None, True), over, 0) == (None, True, False)
-    assert store.parse_view(store.view_text(over, card, True), over, 0) == (None, True, False)
+    assert store.parse_view(store.view_text(over, None, True), over, 0) == View(table=True)
+    assert store.parse_view(store.view_text(over, card, True), over, 0) == View(table=True)
     text = json.dumps({"at": store.view_at(over), "selected": None, "table": "yes"})
-    assert store.parse_view(text, over, 0) == (None, False, False)
-
+    assert store.parse_view(text, over, 0) == View()
+    # The score sheet left open is open again, wherever the game has got to since (it stays
+    # open from one hand's board to the next); not for anything but true.
+    assert store.parse_view(store.view_text(over, None, False, sheet=True), over, 0).sheet
+    assert store.parse_view(store.view_text(match, card, False, sheet=True), over, 0) == View(
+        sheet=True)
+    text = json.dumps({"at": store.view_at(over), "sheet": "yes"})
+    assert store.parse_view(text, over, 0) == View()
 
 def test_a_reload_opens_again_the_dialogs_open_and_the_new_game_screen_s_choices() -> None:
     custom = fantan.preset("sjueren").replace(players=6, pass_limit=1)

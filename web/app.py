@@ -90,6 +90,14 @@ def focus_in_hand(card):
     card.focus()
 
 
+def focus_at_table():
+    """Whether the focus is on the hand or its controls, or nowhere (where the player has not
+    gone on to anything else)."""
+    el = document.activeElement
+    return (store.missing(el) or el == document.body or el == root
+            or up(el, "#hand, #controls") is not None)
+
+
 def focus_on(el):
     """Give ``el`` the focus; a card in hand takes the hand's stop of Tab with it."""
     if el.matches('#hand [data-zone="hand"]'):
@@ -326,6 +334,7 @@ class Page:
             # A reload shows again the card chosen, or the table looked at after the hand; a
             # hand not yet begun is dealt again, unless a card was chosen (the deal was over).
             restore = store.parse_view(self.read_view(), match, HUMAN)
+            self.sheet_open = restore.sheet
             self.begin_hand(animate=len(match.state.moves) == 0 and restore.selected is None
                             and not restore.hint, restore=restore)
         if not asked_new:  # (a link that deals a new game shows the table)
@@ -757,7 +766,7 @@ class Page:
             for when, seat in landed:
                 counts[seat] += when <= elapsed
             for seat, n in counts.items():
-                el = q(f"#seat-slot-{seat} .count")
+                el = q(f"#seat-slot-{seat} .count > span")  # (its words, not the widest's)
                 if el is not None and shown.get(seat) != n:
                     shown[seat] = n
                     el.textContent = self.cat.n("seat.cards", n)
@@ -1019,6 +1028,7 @@ class Page:
         sheet = event.target
         if not (hasattr(sheet, "matches") and sheet.matches("#results .sheet")):
             return
+        self.keep_view()  # (open or shut after a reload too)
         self.fit_board()
         self.pin_winner()  # (the sheet opened, the box may scroll now)
         asked, self.sheet_asked = self.sheet_asked, False
@@ -1246,7 +1256,8 @@ class Page:
         if self.session is not None and self.match is not None:
             try:
                 self.session.setItem(store.VIEW_KEY, store.view_text(
-                    self.match, self.selected, self.results_hidden, self.hint_shown()))
+                    self.match, self.selected, self.results_hidden, self.hint_shown(),
+                    self.sheet_open))
             except Exception:
                 self.session = None  # (full or refused: the view is not worth a notice)
 
@@ -1559,6 +1570,7 @@ class Page:
         position = self.hint_position()
         level = position[-1]
         advice = self.hints.get(position)
+        waited = advice is None
         if advice is None:
             if self.hinting == position:
                 return  # (pressed again while it is worked out)
@@ -1582,6 +1594,9 @@ class Page:
         # (the move, and the argument for it said after it)
         text = view.hint_text(cat, rules, advice)
         spoken = view.hint_text(cat, rules, advice, spoken=True)
+        # (a hint worked out while the player went on elsewhere, to the bar's Menu, leaves
+        # the focus there: an Enter meant for Menu played the card hinted)
+        focus = not waited or focus_at_table()
         if move == "pass":
             self.message(text, speak=spoken)
             button = element("pass")
@@ -1589,14 +1604,15 @@ class Page:
                 # (the button the hint speaks of, lit as Play is for a card hinted, until the
                 # controls change: a card chosen, a move made)
                 button.classList.replace("secondary", "primary")
-                button.focus()
+                if focus:
+                    button.focus()
             return
         code = move.split(":", 1)[-1]
         self.selected = code
         self.render()
         self.message(text, speak=spoken)
         el = q(f'#hand [data-card="{code}"]')
-        if el is not None:
+        if el is not None and focus:
             focus_in_hand(el)
 
     def fast_forward(self):
@@ -1783,7 +1799,12 @@ class Page:
             at_table = up(target, "#table") is not None and up(target, "dialog") is None
             if at_table or target == document.body or target == root:
                 event.preventDefault()
-                self.spawn(self.hint())
+                state = self.match.state if self.match is not None else None
+                if (state is not None and state.to_move not in (None, HUMAN)
+                        and not (self.dealing or self.passive)):
+                    self.tell_to_wait()  # (as a card pressed then is answered)
+                else:
+                    self.spawn(self.hint())
         elif key in ("ArrowLeft", "ArrowRight") or key in ("Home", "End") and in_hand is not None:
             # (Home and End within the hand only: elsewhere they scroll the page)
             # Alt+arrow is the browser's; the result board, the takeover box and form fields

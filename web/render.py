@@ -101,7 +101,11 @@ def seat(cat: Catalog, sv: view.SeatView, flash: bool = False) -> str:
     facts = []
     if not sv.eliminated:
         # (Out of the hand with its cards laid out, a seat has no cards or passes to count.)
-        facts.append(f'<span class="count">{escape(cat.n("seat.cards", sv.cards))}</span>')
+        # (the words of the widest count laid under it, unseen: the badge's width and lines
+        # stay as they are while the count falls, or rises in the deal)
+        widest = max((cat.n("seat.cards", k) for k in range(sv.most + 1)), key=len, default="")
+        facts.append(f'<span class="count"{attrs(data_widest=widest or None)}>'
+                     f'<span>{escape(cat.n("seat.cards", sv.cards))}</span></span>')
     if not sv.eliminated and sv.place is None:
         # (a seat with its place has no passes left to make: they would read as a warning)
         if sv.passes_left is None:

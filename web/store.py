@@ -309,45 +309,51 @@ def view_at(match: fantan.Match) -> str:
 
 class View(NamedTuple):
     """What a reload shows again of the table (view_text): the card chosen, the table shown
-    instead of a hand's board, and a hint shown at our turn (asked again: the same answer)."""
+    instead of a hand's board, a hint shown at our turn (asked again: the same answer), and
+    the boards' score sheet open."""
 
     selected: str | None = None
     table: bool = False
     hint: bool = False
+    sheet: bool = False
 
 
 def view_text(match: fantan.Match, selected: str | None, table: bool,
-              hint: bool = False) -> str:
+              hint: bool = False, sheet: bool = False) -> str:
     """What the table shows of ``match`` beyond the game itself, for a reload to show again:
-    the card chosen in our hand, whether the table is shown instead of a hand's board, and
-    whether a hint is shown."""
+    the card chosen in our hand, whether the table is shown instead of a hand's board,
+    whether a hint is shown, and whether a board's score sheet is open."""
     return json.dumps({"at": view_at(match), "selected": selected, "table": table,
-                       "hint": hint})
+                       "hint": hint, "sheet": sheet})
 
 
 def parse_view(text: str | None, match: fantan.Match, seat: int) -> View:
     """The view (view_text) if ``text`` was written at the very place ``match`` is now; the
     chosen card only if it is still ours to play or give there, and the hint only while it is
-    our turn. Anything else, or anything not understood: nothing chosen, the board shown."""
+    our turn. Anything else, or anything not understood: nothing chosen, the board shown. The
+    score sheet, open from one hand's board to the next, is as it was anywhere."""
     try:
         data = loads(text) if text else {}
     except (ValueError, TypeError, RecursionError):
         return View()
-    if not isinstance(data, dict) or data.get("at") != view_at(match):
+    if not isinstance(data, dict):
         return View()
+    sheet = data.get("sheet") is True
+    if data.get("at") != view_at(match):
+        return View(sheet=sheet)
     state = match.state
     table = data.get("table") is True and state.is_over
     if state.to_move != seat:
-        return View(table=table)
+        return View(table=table, sheet=sheet)
     hint = data.get("hint") is True
     selected = data.get("selected")
     if not isinstance(selected, str):
-        return View(None, table, hint)
+        return View(None, table, hint, sheet)
     gift = state.pending_gift
     move = "give:" + selected if gift is not None and gift[0] == seat else selected
     if move not in state.legal_moves():
-        return View(None, table, False)
-    return View(selected, table, hint)
+        return View(None, table, False, sheet)
+    return View(selected, table, hint, sheet)
 
 
 DIALOGS_KEY = "fantan.dialogs"

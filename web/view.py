@@ -145,6 +145,9 @@ class SeatView:
     points: int | None = None
     total: int | None = None
     signed: bool = False  # (the total is a gain or a loss, written with its sign)
+    most: int = 0
+    """The most cards a seat can count in this hand (the most dealt, or held since): the badge
+    keeps the width of its words from the deal on, and so its shape as counts fall under 10."""
 
 
 @dataclass
@@ -212,6 +215,7 @@ def table_view(cat: Catalog, obs: fantan.Observation, totals: Sequence[int] = ()
     # Chips in the pot until the hand ends; then the match's totals already hold its payout.
     paid = (0,) * n if obs.is_over else obs.chips
     seats = []
+    most = max(*obs.dealt, *obs.hand_sizes)
     for s in range(n):
         total = totals[s] if totals and hands > 1 else None
         seats.append(SeatView(
@@ -231,6 +235,7 @@ def table_view(cat: Catalog, obs: fantan.Observation, totals: Sequence[int] = ()
             points=obs.points[s] if rules.pass_penalty == "point" else None,
             total=None if chips_scoring else total,
             signed=signed_scores(rules),
+            most=most,
         ))
     legal = set(obs.legal_moves) if obs.to_move == obs.seat else set()
     giving = obs.gift is not None and obs.gift[0] == obs.seat and obs.to_move == obs.seat
