@@ -43,6 +43,10 @@ def test_hand_cards_carry_the_hooks_and_say_whether_they_play() -> None:
         assert (a.get("aria-disabled") == "true") == (not playable)
         assert a["aria-label"].endswith("not playable" if not playable else "playable")
     assert 'aria-pressed="true"' in html
+    # A card that can be chosen reads as a toggle, chosen or not; one that cannot, as neither.
+    hand = render.hand(CAT, state.rules, tv.hand, True, None)
+    assert [a.get("aria-pressed") for t, a in parse(hand) if a.get("data-zone") == "hand"] == [
+        "false" if c.code == "7D" else None for c in tv.hand]
     # One stop of the Tab key for the whole hand: the chosen card, else the first that plays.
     assert [a["data-card"] for a in cards if a.get("tabindex") != "-1"] == ["7D"]
     waiting = [a for t, a in parse(render.hand(CAT, state.rules, tv.hand, False, None))
@@ -150,7 +154,8 @@ def test_no_inline_styles_or_handlers_anywhere() -> None:
 def test_the_four_colour_deck_is_offered_with_the_french_deck_only() -> None:
     settings = {"speed": "fast", "level": "hard", "four_colour": False}
     assert 'id="menu-four"' in render.menu(CAT, settings)
-    assert "♦ blue" in render.menu(CAT, settings).replace("\xa0", " ")
+    assert '<span aria-hidden="true">♦</span><span class="sr-only">diamonds</span> blue' in (
+        render.menu(CAT, settings).replace("\xa0", " "))
     assert 'id="menu-four"' not in render.menu(CAT, settings, french_deck=False)
 
 
@@ -338,6 +343,24 @@ def test_the_final_standings_show_each_total_and_a_tie_s_reason(kit) -> None:
     first, second = (view.seat_name(CAT, s) for s in match.standings[:2])
     assert f'<p class="tie">Level ({first} and {second}' in html
     assert "): fewer cards left in the last hand decides.</p>" in html
+
+
+def test_suit_signs_in_running_text_are_heard_in_words() -> None:
+    # A screen reader whose settings say nothing for ♦ heard "Whoever holds the 7 starts".
+    heard = '<span aria-hidden="true">7♦</span><span class="sr-only">7 of diamonds</span>'
+    assert heard in render.rules_page(CAT, "fan-tan", fantan.preset("fan-tan"))
+    setup = render.setup(CAT, {"preset": "fan-tan", "rules": fantan.preset("fan-tan"),
+                               "level": "easy", "match": None})
+    desc = re.search(r'<span class="preset-desc" id="preset-desc-sjuan">(.*?)</span></label>',
+                     setup)
+    assert desc and '<span class="sr-only">7 of hearts</span>' in desc.group(1)
+    # A rank before the sign, in the language's letters; the text around it escaped.
+    de = catalog("de")
+    assert render.spoken_suits(de, "B♠ & ♣") == (
+        '<span aria-hidden="true">B♠</span><span class="sr-only">Pik Bube</span> &amp; '
+        '<span aria-hidden="true">♣</span><span class="sr-only">Kreuz</span>')
+    assert render.spoken_suits(CAT, "AB♠") == (
+        'AB<span aria-hidden="true">♠</span><span class="sr-only">spades</span>')
 
 
 def test_the_rules_page_names_its_game() -> None:

@@ -5,6 +5,7 @@ text comes from the catalogue and is escaped.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable, Sequence
 from html import escape
 from typing import Any
@@ -75,11 +76,38 @@ def card(cat: Catalog, rules: fantan.Rules, code: str, zone: str, *,
                              data_zone=zone, aria_label=label,
                              tabindex=None if tab_stop else "-1",
                              aria_disabled="true" if playable is False else None,
-                             aria_pressed="true" if selected else None)
+                             # (a card that can be chosen is a toggle, chosen or not)
+                             aria_pressed="true" if selected else "false" if playable else None)
         return f'<button{button_attrs}>{face}<span class="mark" aria-hidden="true"></span></button>'
     box_attrs = attrs(class_=" ".join(classes), data_card=code, data_zone=zone, role="img",
                       aria_label=label)
     return f"<div{box_attrs}>{face}</div>"
+
+
+FRENCH = fantan.preset("fan-tan")
+"""Rules with the French deck (the only one whose suits are written as signs)."""
+
+
+def spoken_suits(cat: Catalog, text: str) -> str:
+    """``text``, escaped, its suits' signs for the eyes and in words for assistive technology,
+    whose settings may say nothing for ♦: "the 7♦ opens" is heard as "the 7 of diamonds
+    opens", "♦ blue" as "diamonds blue"."""
+    ranks = {view.rank_label(cat, FRENCH, r): r for r in view.row_ranks(FRENCH)}
+    signs = {sign: suit for suit, sign in view.FRENCH_SYMBOLS.items()}
+    labels = "|".join(re.escape(label) for label in sorted(ranks, key=len, reverse=True))
+    pattern = re.compile(rf"(?:(?<!\w)({labels}))?([{''.join(signs)}])")
+    out, at = [], 0
+    for found in pattern.finditer(text):
+        label, sign = found.groups()
+        suit = signs[sign]
+        words = (view.card_words(cat, FRENCH, ranks[label] + suit) if label
+                 else view.suit_name(cat, FRENCH, suit))
+        out.append(escape(text[at:found.start()]))
+        out.append(f'<span aria-hidden="true">{escape(found.group(0))}</span>'
+                   f'<span class="sr-only">{escape(words)}</span>')
+        at = found.end()
+    out.append(escape(text[at:]))
+    return "".join(out)
 
 
 # --- seats -------------------------------------------------------------------------------------
@@ -483,7 +511,7 @@ def menu(cat: Catalog, settings: dict[str, Any], stats: dict[str, Any] | None = 
     levels = [(lv, cat.t(f"level.{lv}"), True) for lv in store.LEVELS]
     four = (f'<label class="check"><input type="checkbox" id="menu-four"'
             f'{" checked" if settings["four_colour"] else ""}> '
-            f'{escape(cat.t("settings.four-colour"))}</label>') if french_deck else ""
+            f'{spoken_suits(cat, cat.t("settings.four-colour"))}</label>') if french_deck else ""
     return (
         f'<h2 id="menu-title">{escape(cat.t("menu.title"))}</h2>'
         '<div class="menu-buttons">'
@@ -579,7 +607,8 @@ def setup(cat: Catalog, draft: dict[str, Any], gives_up: bool = False) -> str:
             f' aria-labelledby="preset-name-{name}" aria-describedby="preset-desc-{name}"'
             f'{" checked" if name == chosen else ""}>'
             f'<span class="preset-name" id="preset-name-{name}">{escape(title)}</span>'
-            f'<span class="preset-desc" id="preset-desc-{name}">{escape(desc)}</span></label>'
+            f'<span class="preset-desc" id="preset-desc-{name}">{spoken_suits(cat, desc)}'
+            '</span></label>'
         )
     rules = draft["rules"]
     players = [(str(n), str(n), True) for n in range(3, 9)]
@@ -636,8 +665,10 @@ def rules_page(cat: Catalog, name: str, rules: fantan.Rules, chosen: str | None 
     chose, view.chosen_start)."""
     heading = (cat.t("rules.title-custom") if name == "custom"
                else cat.t("rules.title", name=cat.t(f"preset.{name}")))
-    items = "".join(f"<li>{escape(line)}</li>" for line in view.rules_text(cat, rules, chosen))
-    tips = "".join(f"<li>{escape(t)}</li>" for t in view.strategy_tips(cat, rules, chosen))
+    items = "".join(f"<li>{spoken_suits(cat, line)}</li>"
+                    for line in view.rules_text(cat, rules, chosen))
+    tips = "".join(f"<li>{spoken_suits(cat, t)}</li>"
+                   for t in view.strategy_tips(cat, rules, chosen))
     # (the keys' lines, and the mouse's, are of no use where nothing can hover, a phone's or a
     # tablet's screen: the page's style shows the finger's line alone there)
     controls = "".join(
@@ -647,7 +678,7 @@ def rules_page(cat: Catalog, name: str, rules: fantan.Rules, chosen: str | None 
                             ("tab", ' class="keys"')))
     return (
         f'<h2 id="rules-title" tabindex="-1">{escape(heading)}</h2>'
-        f'<p>{escape(cat.t(f"preset.{name}.desc"))}</p>'
+        f'<p>{spoken_suits(cat, cat.t(f"preset.{name}.desc"))}</p>'
         f'<p>{escape(cat.t("rules.basics"))}</p>'
         f'<h3>{escape(cat.t("rules.this-game"))}</h3><ul>{items}</ul>'
         f'<h3>{escape(cat.t("rules.strategy"))}</h3><ul class="tips">{tips}</ul>'
