@@ -228,6 +228,12 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, server: Server, game) 
             assert focused_card(page) == card
         page.keyboard.press("Enter")
         page.wait_for_selector(f'[data-zone="table"][data-card="{card}"]')
+        if moves == 0:
+            # The card last played keeps its ring, which does not fade here (nor move).
+            page.wait_for_timeout(1600)
+            ring = page.evaluate("""() => getComputedStyle(document.querySelector(
+                '.slot .card.fresh')).boxShadow""")
+            assert ring.startswith("rgb(242, 193, 78) 0px 0px 0px 3px"), ring
         moves += 1
         assert moves < 40
     assert escaped
@@ -970,6 +976,42 @@ def test_a_hint_worked_out_after_the_focus_left_the_table_leaves_it_there(
     # Asked again with the focus at the table, it goes to the card, as at once.
     page.locator("#hint").focus()
     page.keyboard.press("h")
+    expect(page.locator("#hand .card.selected")).to_be_focused()
+
+
+FOCUS_LOG_JS = """() => { window.focusLog = [];
+    document.addEventListener('focusin', e => window.focusLog.push(
+        e.target.dataset.card || e.target.id || e.target.tagName)); }"""
+
+
+def test_the_card_or_button_with_the_focus_is_not_drawn_anew(page: Page, server: Server,
+                                                              game) -> None:
+    # The hand and the controls were drawn anew at every change: the focused card (or the
+    # Hint button, while a hint was worked out) was a new element, focused again each time,
+    # and a screen reader read it out again, between the log's lines of the others' moves.
+    seed = seed_where("fan-tan", lambda m: m.state.to_move == 2)
+    page.set_viewport_size(DESKTOP)
+    game.boot(page, server.url + f"?new=1&seed={seed}&pace=0.3&level=hard")
+    page.wait_for_selector("html[data-phase=playing]", timeout=60_000)
+    page.keyboard.press("Escape")  # (the deal)
+    page.wait_for_selector("html[data-phase=playing]:not([data-turn='0'])")
+    card = page.locator('#hand [data-zone="hand"]').last
+    code = card.get_attribute("data-card")
+    card.focus()
+    page.evaluate(FOCUS_LOG_JS)
+    page.wait_for_selector(MY_TURN, timeout=60_000)
+    page.wait_for_timeout(600)
+    log = page.evaluate("window.focusLog")
+    # (at our turn the focus may go on from a card that does not play to one that does)
+    assert code not in log, log
+    assert len(log) <= 1, log
+    # The Hint button, pressed with the keys, keeps the focus until the hint's card takes it.
+    page.focus("#hint")
+    page.evaluate("window.focusLog = []")
+    page.keyboard.press("Enter")
+    expect(page.locator("#message")).to_have_text(re.compile(r"^Hint: "), timeout=60_000)
+    log = page.evaluate("window.focusLog")
+    assert "hint" not in log and len(log) <= 1, log
     expect(page.locator("#hand .card.selected")).to_be_focused()
 
 

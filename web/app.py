@@ -90,6 +90,54 @@ def focus_in_hand(card):
     card.focus()
 
 
+def same_part(a, b):
+    """Whether two elements are the same part of the page, drawn at two moments: same tag and
+    same key (a card's code, an id, else the class of a part that has neither)."""
+    def key(el):
+        return el.getAttribute("data-card") or el.id or (
+            "" if el.hasAttribute("data-card") else el.className)
+    return a.tagName == b.tagName and key(a) == key(b)
+
+
+def patch(el, html):
+    """Draw ``html`` in ``el`` keeping the elements already there that it draws again (the same
+    cards or buttons, in the same order): only what changed of them changes, so that the
+    focus stays where it is and a screen reader does not hear the card it is on again as if
+    new. Anything else is drawn anew."""
+    template = document.createElement("template")
+    template.innerHTML = html
+    if not morph_children(el, template.content):
+        el.innerHTML = html
+
+
+def morph(old, new):
+    """Bring the element ``old`` up to ``new``: its attributes, then its content (patch)."""
+    for name in [str(a.name) for a in old.attributes]:
+        if not new.hasAttribute(name):
+            old.removeAttribute(name)
+    for a in new.attributes:
+        if old.getAttribute(a.name) != a.value:
+            old.setAttribute(a.name, a.value)
+    if old.innerHTML != new.innerHTML and not morph_children(old, new):
+        old.innerHTML = new.innerHTML
+
+
+def morph_children(old, new):
+    """Bring the nodes in ``old`` up to those in ``new`` where they are the same parts in the
+    same order (same_part), and say so; else change nothing and say not."""
+    was, now = list(old.childNodes), list(new.childNodes)
+    if len(was) != len(now) or not all(
+            a.nodeType == b.nodeType and (a.nodeType != 1 or same_part(a, b))
+            for a, b in zip(was, now, strict=True)):
+        return False
+    for a, b in zip(was, now, strict=True):
+        if a.nodeType == 1:
+            morph(a, b)
+        elif a.nodeValue != b.nodeValue:
+            a.nodeValue = b.nodeValue
+    return True
+
+
 def focus_at_table():
     """Whether the focus is on the hand or its controls, or nowhere (where the player has not
     gone on to anything else)."""
@@ -1148,10 +1196,15 @@ class Page:
         element("rows").dataset.deck = rules.deck
         self.cache = {}
 
-    def put(self, eid, html):
+    def put(self, eid, html, keep=False):
+        """Draw a region, if it changed; ``keep``: keeping the elements it draws again (patch:
+        the hand and the controls, where the focus is)."""
         if self.cache.get(eid) != html:
             self.cache[eid] = html
-            element(eid).innerHTML = html
+            if keep:
+                patch(element(eid), html)
+            else:
+                element(eid).innerHTML = html
 
     def render(self, fresh=None):
         match = self.match
@@ -1185,7 +1238,7 @@ class Page:
         # gap; at our turn the cards that play open up), not jump there under a finger.
         was = (self.hand_rects() if self.cache.get("hand") != hand_html and not self.dealing
                and not reduced_motion() else {})
-        self.put("hand", hand_html)
+        self.put("hand", hand_html, keep=True)
         hand_el = element("hand")
         for name, value in render.hand_layout(tv.hand, our_turn, obs.dealt[HUMAN]).items():
             hand_el.style.setProperty(name, value)
@@ -1207,7 +1260,7 @@ class Page:
             self.put("controls", render.button("show-results", cat.t("button.show-results"),
                                                cls="secondary wide"))
         else:
-            self.put("controls", render.controls(
+            self.put("controls", keep=True, html=render.controls(
                 cat, tv, dealing=self.dealing, my_turn=my_turn, computers_moving=computers,
                 selected=self.selected, hinting=self.hinting == self.hint_position(),
                 watching=watching))
@@ -1297,7 +1350,16 @@ class Page:
 
     def focus_after(self, focus, my_turn):
         """Put the focus back where it was, or on the nearest card when that card left."""
-        if focus is None or up(document.activeElement, "#hand, #controls") is not None:
+        active = document.activeElement
+        kept = up(active, "#hand, #controls")
+        if kept is not None and not active.matches(":disabled"):
+            # (kept where it was, drawn again in place: the hand's stop of Tab stays with it)
+            card = up(active, '#hand [data-zone="hand"]')
+            if card is not None and card.getAttribute("tabindex") == "-1":
+                for el in document.querySelectorAll('#hand [data-zone="hand"]'):
+                    el.setAttribute("tabindex", "0" if el == card else "-1")
+            return
+        if focus is None:
             return
         kind, name, before = focus
         target = None
