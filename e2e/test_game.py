@@ -2859,18 +2859,25 @@ def test_an_eight_player_match_board_keeps_its_buttons_on_the_smallest_phone(
     assert rows >= 3, rows
 
 
+def eight_player_board(context: BrowserContext, page: Page, server: Server, game,
+                       deal: tuple[str, int], size: tuple[int, int], lang: str) -> None:
+    """The board after a match of two hands of eight players (``deal``: preset and seed), each
+    seat playing its first legal move, on a screen of ``size`` in ``lang``."""
+    preset, seed = deal
+    match = fantan.new_match(fantan.preset(preset).replace(players=8, match_hands=2), seed)
+    with_save(context, store.save_text(played_until(match, lambda m: m.is_over)))
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    game.boot(page, server.url + f"?lang={lang}")
+    expect(page.locator("#results .standings li")).to_have_count(8)
+
+
 @pytest.mark.parametrize("width,height,lang", [(740, 360, "en"), (568, 320, "de")])
 def test_an_eight_player_match_board_shows_every_place_on_a_phone_on_its_side(
         context: BrowserContext, page: Page, server: Server, game, width: int, height: int,
         lang: str) -> None:
     # Beside the last hand's table, the standings of eight had room for six lines: the last
     # two hid under the list's edge, which fell between two lines, so that it looked whole.
-    match = fantan.new_match(fantan.preset("points").replace(players=8, match_hands=2), 81)
-    match = played_until(match, lambda m: m.is_over)
-    with_save(context, store.save_text(match))
-    page.set_viewport_size({"width": width, "height": height})
-    game.boot(page, server.url + f"?lang={lang}")
-    expect(page.locator("#results .standings li")).to_have_count(8)
+    eight_player_board(context, page, server, game, ("points", 81), (width, height), lang)
     shot(page, f"landscape-8-player-match-over-{width}")
     lines = page.eval_on_selector_all("#results .standings li", """els => els.map(e => {
         const r = e.getBoundingClientRect(), s = e.parentElement.getBoundingClientRect();
@@ -2892,12 +2899,7 @@ def test_an_eight_player_match_board_shows_every_row_on_a_laptop(
         lang: str) -> None:
     # A laptop's short screen: the last hand's eight rows stand whole beside the standings,
     # each player's cards held in one line of small cards, nothing to scroll.
-    match = fantan.new_match(fantan.preset("fan-tan").replace(players=8, match_hands=2), 4)
-    match = played_until(match, lambda m: m.is_over)
-    with_save(context, store.save_text(match))
-    page.set_viewport_size({"width": width, "height": height})
-    game.boot(page, server.url + f"?lang={lang}")
-    expect(page.locator("#results .standings li")).to_have_count(8)
+    eight_player_board(context, page, server, game, ("fan-tan", 4), (width, height), lang)
     shot(page, f"laptop-{width}x{height}-8-player-match-over")
     rows = page.eval_on_selector_all(HAND_ROWS, """els => els.map(e => {
         const r = e.getBoundingClientRect(), s = e.closest('.scroll').getBoundingClientRect();
