@@ -5,6 +5,7 @@ text comes from the catalogue and is escaped.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection, Iterable, Sequence
 from html import escape
@@ -88,14 +89,21 @@ FRENCH = fantan.preset("fan-tan")
 """Rules with the French deck (the only one whose suits are written as signs)."""
 
 
+@functools.lru_cache(maxsize=8)
+def _suit_signs(cat: Catalog) -> tuple[re.Pattern[str], dict[str, str], dict[str, str]]:
+    """For spoken_suits, once a language: the pattern of a suit's sign with the rank printed
+    before it, if any, and the rank and the suit of each printed rank and sign."""
+    ranks = {view.rank_label(cat, FRENCH, r): r for r in view.row_ranks(FRENCH)}
+    signs = {sign: suit for suit, sign in view.FRENCH_SYMBOLS.items()}
+    labels = "|".join(re.escape(label) for label in sorted(ranks, key=len, reverse=True))
+    return re.compile(rf"(?:(?<!\w)({labels}))?([{''.join(signs)}])"), ranks, signs
+
+
 def spoken_suits(cat: Catalog, text: str) -> str:
     """``text``, escaped, its suits' signs for the eyes and in words for assistive technology,
     whose settings may say nothing for ♦: "the 7♦ opens" is heard as "the 7 of diamonds
     opens", "♦ blue" as "diamonds blue"."""
-    ranks = {view.rank_label(cat, FRENCH, r): r for r in view.row_ranks(FRENCH)}
-    signs = {sign: suit for suit, sign in view.FRENCH_SYMBOLS.items()}
-    labels = "|".join(re.escape(label) for label in sorted(ranks, key=len, reverse=True))
-    pattern = re.compile(rf"(?:(?<!\w)({labels}))?([{''.join(signs)}])")
+    pattern, ranks, signs = _suit_signs(cat)
     out, at = [], 0
     for found in pattern.finditer(text):
         label, sign = found.groups()
@@ -111,6 +119,13 @@ def spoken_suits(cat: Catalog, text: str) -> str:
 
 
 # --- seats -------------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=16)
+def widest_count(cat: Catalog, most: int) -> str:
+    """The longest words of a count of cards from none to ``most`` (found once a language and
+    a hand size: every seat's badge asks at every move)."""
+    return max((cat.n("seat.cards", k) for k in range(most + 1)), key=len, default="")
 
 
 def seat(cat: Catalog, sv: view.SeatView, flash: bool = False) -> str:
@@ -131,7 +146,7 @@ def seat(cat: Catalog, sv: view.SeatView, flash: bool = False) -> str:
         # (Out of the hand with its cards laid out, a seat has no cards or passes to count.)
         # (the words of the widest count laid under it, unseen: the badge's width and lines
         # stay as they are while the count falls, or rises in the deal)
-        widest = max((cat.n("seat.cards", k) for k in range(sv.most + 1)), key=len, default="")
+        widest = widest_count(cat, sv.most)
         facts.append(f'<span class="count"{attrs(data_widest=widest or None)}>'
                      f'<span>{escape(cat.n("seat.cards", sv.cards))}</span></span>')
     if not sv.eliminated and sv.place is None:

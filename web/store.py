@@ -65,6 +65,16 @@ class Storage(Protocol):
     def length(self) -> int: ...
 
 
+def sound_preset(value: object) -> bool:
+    """Whether a stored preset name is one the new-game screen offers."""
+    return isinstance(value, str) and (value in fantan.PRESETS or value == "custom")
+
+
+def sound_match(value: object) -> bool:
+    """Whether a stored match length is one: none (as the preset says) or 1 to 50 hands."""
+    return value is None or (type(value) is int and 1 <= value <= 50)
+
+
 def parse_settings(text: str | None) -> dict[str, Any]:
     """Settings from stored text; anything missing or not understood takes its default."""
     out = dict(DEFAULT_SETTINGS)
@@ -82,15 +92,13 @@ def parse_settings(text: str | None) -> dict[str, Any]:
         out["four_colour"] = data["four_colour"]
     if isinstance(data.get("language"), str) and len(data["language"]) <= 16:
         out["language"] = data["language"]
-    preset = data.get("preset")
-    if isinstance(preset, str) and (preset in fantan.PRESETS or preset == "custom"):
+    if sound_preset(data.get("preset")):
         out["preset"] = data["preset"]
     players = data.get("players")
     if type(players) is int and 3 <= players <= 8:
         out["players"] = players
-    match = data.get("match")
-    if match is None or (type(match) is int and 1 <= match <= 50):
-        out["match"] = match
+    if sound_match(data.get("match")):
+        out["match"] = data.get("match")
     custom = data.get("custom")
     if isinstance(custom, dict):
         try:
@@ -398,9 +406,7 @@ def parse_dialogs(text: str | None) -> Dialogs:
     if not isinstance(draft, dict):
         return Dialogs()
     preset, level, match = draft.get("preset"), draft.get("level"), draft.get("match")
-    if not (isinstance(preset, str) and (preset in fantan.PRESETS or preset == "custom")
-            and level in LEVELS
-            and (match is None or (type(match) is int and 1 <= match <= 50))):
+    if not (sound_preset(preset) and level in LEVELS and sound_match(match)):
         return Dialogs()
     fields = draft.get("rules")
     if not isinstance(fields, dict):
