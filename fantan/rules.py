@@ -31,6 +31,7 @@ PASSINGS = ("forced", "limited")
 PASS_PENALTIES = ("none", "point", "chip", "card")
 SCORINGS = ("zero-sum-cards", "penalty-points", "chips", "face-value", "ruter7-values", "placement")
 POINT_SCORINGS = ("penalty-points", "face-value", "ruter7-values")
+ZERO_SUM_SCORINGS = ("zero-sum-cards", "chips")
 """Scorings where a lower total is better."""
 VALUE_SCORINGS = ("face-value", "ruter7-values")
 """Scorings that count each card left by its value (Geometry.values), not one a card."""
@@ -113,6 +114,12 @@ class Rules:
     def is_point_scoring(self) -> bool:
         """True where a lower score is better."""
         return self.scoring in POINT_SCORINGS
+
+    @property
+    def is_zero_sum(self) -> bool:
+        """True where a hand's scores are gains and losses that sum to nothing (cards or chips
+        changing hands)."""
+        return self.scoring in ZERO_SUM_SCORINGS
 
     def hands_in_match(self) -> int:
         """How many hands a match of these rules has."""

@@ -239,3 +239,16 @@ def test_ranking_ties_go_clockwise_from_the_winner(kit):
             assert res.ranking == kit.better_first(rules, res.winner, res.scores)
             return
     raise AssertionError("no tie found")
+
+
+@pytest.mark.parametrize("name", sorted(fantan.PRESETS))
+def test_zero_sum_rules_are_those_whose_scores_sum_to_nothing(name):
+    # (the page writes such scores with their sign: gains and losses)
+    rules = fantan.preset(name)
+    sums = set()
+    for seed in range(3):
+        state = fantan.new_game(rules, seed=seed)
+        while not state.is_over:
+            state = state.play(state.legal_moves()[0])
+        sums.add(sum(state.result.scores))
+    assert rules.is_zero_sum == (sums == {0}), sums

@@ -202,7 +202,7 @@ class TableView:
 def signed_scores(rules: fantan.Rules) -> bool:
     """Whether the rules' scores are gains and losses (cards or chips changing hands),
     written with their sign ("+8", "−3") in the hand's scores and the match's totals alike."""
-    return rules.scoring in ("zero-sum-cards", "chips")
+    return rules.is_zero_sum
 
 
 def table_view(cat: Catalog, obs: fantan.Observation, totals: Sequence[int] = (),
