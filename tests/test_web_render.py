@@ -371,6 +371,20 @@ def test_the_rules_page_names_its_game() -> None:
     assert '<h2 id="rules-title" tabindex="-1">How to play with your own rules</h2>' in custom
 
 
+
+def test_a_match_of_other_length_is_told_once_on_the_rules_page() -> None:
+    # A game's description names no match length: a match of 2 hands of a five-hand system
+    # ("Femkamp") is said to be of 2 hands, and nowhere of five.
+    five = {"en": "five", "de": "fünf", "nb": "fem ", "nl": "vijf", "it": "cinque"}
+    for language, word in five.items():
+        cat = catalog(language)
+        for name, rules in fantan.PRESETS.items():
+            if rules.match_hands != 5:
+                continue
+            page = render.rules_page(cat, name, rules.replace(match_hands=2))
+            assert cat.n("rules.match", 2) in page, (language, name)
+            assert word not in page.lower(), (language, name)
+
 def test_the_rules_page_says_how_to_play_with_a_finger_a_mouse_or_keys() -> None:
     rules = fantan.preset("fan-tan")
     for language in ("en", "de", "nb", "nl", "it"):
