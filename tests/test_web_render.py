@@ -157,6 +157,12 @@ def test_the_four_colour_deck_is_offered_with_the_french_deck_only() -> None:
     assert '<span aria-hidden="true">♦</span><span class="sr-only">diamonds</span> blue' in (
         render.menu(CAT, settings).replace("\xa0", " "))
     assert 'id="menu-four"' not in render.menu(CAT, settings, french_deck=False)
+    # The label's words stand in one element: a flex row's gap does not part them from the
+    # suits' signs.
+    label = re.search(r'<label class="check">(.*?)</label>', render.menu(CAT, settings)).group(1)
+    words = re.sub(r"^<input [^>]*>", "", label)
+    assert words.startswith("<span>") and words.endswith("</span>")
+    assert words.count("<span>") == 1
 
 
 def test_pass_button_only_where_passing_is_a_choice() -> None:

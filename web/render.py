@@ -525,8 +525,11 @@ def menu(cat: Catalog, settings: dict[str, Any], stats: dict[str, Any] | None = 
     speeds = [(s, cat.t(f"speed.{s}"), True) for s in ("slow", "normal", "fast")]
     levels = [(lv, cat.t(f"level.{lv}"), True) for lv in store.LEVELS]
     four = (f'<label class="check"><input type="checkbox" id="menu-four"'
-            f'{" checked" if settings["four_colour"] else ""}> '
-            f'{spoken_suits(cat, cat.t("settings.four-colour"))}</label>') if french_deck else ""
+            f'{" checked" if settings["four_colour"] else ""}>'
+            # (the words one item of the label's flex row: its gap fell between them and the
+            # suits' signs, "( ♦  blue,")
+            f'<span>{spoken_suits(cat, cat.t("settings.four-colour"))}</span></label>'
+            ) if french_deck else ""
     return (
         f'<h2 id="menu-title">{escape(cat.t("menu.title"))}</h2>'
         '<div class="menu-buttons">'
