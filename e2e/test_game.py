@@ -1981,6 +1981,52 @@ def test_a_score_sheet_opened_keeps_the_winners_line_in_view(
                            ".closest('tr') === r; }")
 
 
+# The hand's table in the box that scrolls it: scrolled away whole, or its heads whole at the
+# box's top with the first line under them (under the winner's, where that is pinned) whole.
+TABLE_SEEN_JS = """() => {
+    const box = document.querySelector('#results .scroll');
+    const top = box.getBoundingClientRect().top + box.clientTop;
+    const table = box.querySelector(':scope > table');
+    const heads = table.querySelector('thead th').getBoundingClientRect();  // (cells stick)
+    const pinned = box.classList.contains('pin');
+    const under = pinned ? table.querySelector('tbody tr').firstElementChild
+        .getBoundingClientRect().bottom - 1 : heads.bottom;
+    const rows = [...table.querySelectorAll('tbody tr')].slice(pinned ? 1 : 0)
+        .map(r => r.getBoundingClientRect());
+    const first = rows.find(r => r.bottom > under + 0.5);
+    return {gone: table.getBoundingClientRect().bottom <= top + 1,
+            headsWhole: heads.top >= top - 0.5,
+            lineWhole: first !== undefined && first.top >= under - 0.5,
+            scrolled: box.scrollTop}; }"""
+
+
+@pytest.mark.parametrize("size", [{"width": 320, "height": 568}, PORTRAIT,
+                                  {"width": 844, "height": 390}])
+def test_a_score_sheet_opened_leaves_no_cut_table_over_it(
+        context: BrowserContext, page: Page, server: Server, game, size) -> None:
+    # A match of five hands over, on a phone: the sheet opened, the box scrolled just far
+    # enough for its foot, and the last hand's table stood over it cut, its last line under
+    # its heads and the winner's line over them ("Lina 0 0 0 18" under half its headings).
+    match = fantan.new_match(fantan.preset("sjueren"), seed=11)
+    while not match.is_over:
+        match = finish_hand_with_engine(match if not match.state.is_over
+                                        else match.next_hand())
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(size)
+    game.boot(page, server.url + "?speed=instant")
+    page.wait_for_selector("html[data-phase=over]")
+    page.click("#results .sheet summary")
+    expect(page.locator("#results .sheet tbody tr").first).to_be_visible()
+    seen = page.evaluate(TABLE_SEEN_JS)
+    assert seen["gone"] or (seen["headsWhole"] and seen["lineWhole"]), seen
+    assert page.evaluate(SHEET_SEEN_JS)["within"]
+    # Shut again, the box has no room left under the table that the sheet needed.
+    page.click("#results .sheet summary")
+    expect(page.locator("#results .sheet tbody tr").first).to_be_hidden()
+    assert page.evaluate("() => document.querySelector('#results .scroll').style"
+                         ".paddingBottom") == ""
+
+
 # How many rows of pixels, down a line through an element's middle, a finger touching them
 # reaches the element (its own box and any target drawn round it).
 TAP_SPAN_JS = """(sel) => {

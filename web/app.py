@@ -1081,13 +1081,20 @@ class Page:
         self.pin_winner()  # (the sheet opened, the box may scroll now)
         asked, self.sheet_asked = self.sheet_asked, False
         scroll = q("#results .scroll")
-        if not (asked and sheet.open) or scroll is None:
+        if not asked or scroll is None:
             return
-        top = scroll.getBoundingClientRect().top + scroll.clientTop
-        foot = top + scroll.clientHeight
+        if not sheet.open:
+            self.show_our_line()  # (the table again as it was: no room left under it)
+            return
+        at = scroll.scrollTop - (scroll.getBoundingClientRect().top + scroll.clientTop)
         rect = sheet.getBoundingClientRect()
-        if rect.bottom > foot:  # (as much of it as the box holds, its heading first)
-            scroll.scrollTop += min(rect.bottom - foot, rect.top - top)
+        need = rect.bottom + at - scroll.clientHeight
+        if need > scroll.scrollTop:
+            # As much of it as the box holds, its heading first, by whole lines of the hand's
+            # table over it; where its heads, the winner's line and one more do not fit over
+            # the sheet, the table scrolled away whole (scrolled to the sheet's foot, the
+            # table's last line stood cut under its heads, and the winner's line over them).
+            self.scroll_by_lines(scroll, need, rect.top + at)
 
     def fit_message(self):
         """Where the style keeps room for a few lines of message beside our badge (--fit), a
@@ -1435,7 +1442,7 @@ class Page:
         if scroll is None or ours is None:
             return
         scroll.style.paddingBottom = ""  # (room an earlier size needed: see below)
-        pinned = self.pin_winner()
+        self.pin_winner()
         heads = q("#results .scroll > table > thead")
         first = q("#results .scroll > table > tbody > tr")
         if scroll.scrollHeight <= scroll.clientHeight or heads is None or first is None:
@@ -1444,27 +1451,41 @@ class Page:
         start = scroll.getBoundingClientRect().top + scroll.clientTop
         if ours.getBoundingClientRect().bottom <= start + scroll.clientHeight:
             return
-        # It scrolls by whole lines: the first line in view lies whole under the table's
-        # heads, which stick at the box's top once scrolled (a caption over them scrolls
-        # away), and under the winner's line where that is pinned (its cells over the heads'
-        # last pixel), with room under the last line if it takes it. Scrolled by the few
-        # pixels our line needed, the winner's line lay half under the heads. (In the
-        # content's own measure: the heads' cells and the winner's stick, their rows do not.)
         at = scroll.scrollTop - start
-        under = heads.getBoundingClientRect().height
-        if pinned:
-            under += first.firstElementChild.getBoundingClientRect().height - 1
-        need = ours.getBoundingClientRect().bottom + at - scroll.clientHeight
-        for row in document.querySelectorAll("#results .scroll > table > tbody > tr"):
-            # (in whole pixels, as the box scrolls: no sliver of the line above left in view)
-            to = math.ceil(row.getBoundingClientRect().top + at - under - 0.01)
-            if to >= need - 0.5:
-                room = scroll.scrollHeight - scroll.clientHeight
-                if to > room:
-                    scroll.style.paddingBottom = f"{to - room:.0f}px"
-                scroll.scrollTop = to
-                return
-        scroll.scrollTop = need
+        self.scroll_by_lines(scroll, ours.getBoundingClientRect().bottom + at
+                             - scroll.clientHeight)
+
+    def scroll_by_lines(self, scroll, need, most=None):
+        """Scroll the board's box to ``need`` or a little further (in its content's measure),
+        by whole lines of the hand's table; past ``most``, or where no line can come first,
+        to ``most`` (else ``need``).
+
+        The first line in view lies whole under the table's heads, which stick at the box's
+        top once scrolled (a caption over them scrolls away), and under the winner's line
+        where that is pinned (its cells over the heads' last pixel), with room under the last
+        line if it takes it. Scrolled by the few pixels our line needed, the winner's line lay
+        half under the heads. (In the content's own measure: the heads' cells and the
+        winner's stick, their rows do not.)"""
+        heads = q("#results .scroll > table > thead")
+        first = q("#results .scroll > table > tbody > tr")
+        at = scroll.scrollTop - (scroll.getBoundingClientRect().top + scroll.clientTop)
+        to = None
+        if heads is not None and first is not None:
+            under = heads.getBoundingClientRect().height
+            if scroll.classList.contains("pin"):
+                under += first.firstElementChild.getBoundingClientRect().height - 1
+            for row in document.querySelectorAll("#results .scroll > table > tbody > tr"):
+                # (in whole pixels, as the box scrolls: no sliver of the line above in view)
+                line = math.ceil(row.getBoundingClientRect().top + at - under - 0.01)
+                if line >= need - 0.5:
+                    to = line
+                    break
+        if to is None or most is not None and to > most:
+            to = need if most is None else most
+        room = scroll.scrollHeight - scroll.clientHeight
+        if to > room:
+            scroll.style.paddingBottom = f"{math.ceil(to - room)}px"
+        scroll.scrollTop = to
 
     def pin_winner(self):
         """Where the hand's table scrolls, its winner's line, first, is pinned under the heads
