@@ -1990,7 +1990,7 @@ TABLE_SEEN_JS = """() => {
     const heads = table.querySelector('thead th').getBoundingClientRect();  // (cells stick)
     const pinned = box.classList.contains('pin');
     const under = pinned ? table.querySelector('tbody tr').firstElementChild
-        .getBoundingClientRect().bottom - 1 : heads.bottom;
+        .getBoundingClientRect().bottom : heads.bottom;
     const rows = [...table.querySelectorAll('tbody tr')].slice(pinned ? 1 : 0)
         .map(r => r.getBoundingClientRect());
     const first = rows.find(r => r.bottom > under + 0.5);
@@ -2025,6 +2025,41 @@ def test_a_score_sheet_opened_leaves_no_cut_table_over_it(
     expect(page.locator("#results .sheet tbody tr").first).to_be_hidden()
     assert page.evaluate("() => document.querySelector('#results .scroll').style"
                          ".paddingBottom") == ""
+
+
+def test_a_shut_score_sheet_under_a_table_that_scrolls_keeps_its_heading_in_view(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # A match over on a phone on its side: the last hand's table scrolls, and the sheet's
+    # heading under it showed a few pixels at the box's foot, under its fade.
+    match = fantan.new_match(fantan.preset("sjueren"), seed=11)
+    while not match.is_over:
+        match = finish_hand_with_engine(match if not match.state.is_over
+                                        else match.next_hand())
+    with_save(context, store.save_text(match))
+    page.set_viewport_size({"width": 640, "height": 360})
+    game.boot(page, server.url + "?lang=it&speed=instant")
+    page.wait_for_selector("html[data-phase=over]")
+    box = page.locator("#results .scroll")
+    assert box.evaluate("s => s.scrollHeight > s.clientHeight")  # (the table scrolls)
+    seen = page.evaluate("""() => {
+        const box = document.querySelector('#results .scroll');
+        const b = box.getBoundingClientRect();
+        const foot = b.top + box.clientTop + box.clientHeight;
+        const head = box.querySelector('.sheet summary').getBoundingClientRect();
+        const ours = box.querySelector('tbody tr[data-seat="0"]').getBoundingClientRect();
+        const hit = document.elementFromPoint(head.left + 20, head.top + head.height / 2);
+        return {whole: head.top >= b.top && head.bottom <= foot + 0.5,
+                onTop: hit !== null && hit.closest('summary') !== null,
+                oursOver: ours.bottom <= head.top + 0.5}; }""")
+    assert seen == {"whole": True, "onTop": True, "oursOver": True}, seen
+    # Scrolled to the table's end, it lies under its last line, as before.
+    box.evaluate("s => { s.scrollTop = s.scrollHeight; }")
+    page.wait_for_timeout(100)
+    assert page.evaluate("""() => {
+        const box = document.querySelector('#results .scroll');
+        const rows = box.querySelectorAll(':scope > table > tbody > tr');
+        return rows[rows.length - 1].getBoundingClientRect().bottom
+            <= box.querySelector('.sheet summary').getBoundingClientRect().top + 0.5; }""")
 
 
 # How many rows of pixels, down a line through an element's middle, a finger touching them

@@ -1449,11 +1449,14 @@ class Page:
             return
         # (where the box's content begins, and its foot inside its border and any scroll bar)
         start = scroll.getBoundingClientRect().top + scroll.clientTop
-        if ours.getBoundingClientRect().bottom <= start + scroll.clientHeight:
+        # (over the score sheet's heading, which stays at the box's foot while it is shut)
+        sheet = q("#results .scroll > .sheet:not([open])")
+        foot = start + scroll.clientHeight - (
+            sheet.getBoundingClientRect().height if sheet is not None else 0)
+        if ours.getBoundingClientRect().bottom <= foot:
             return
         at = scroll.scrollTop - start
-        self.scroll_by_lines(scroll, ours.getBoundingClientRect().bottom + at
-                             - scroll.clientHeight)
+        self.scroll_by_lines(scroll, ours.getBoundingClientRect().bottom + at + start - foot)
 
     def scroll_by_lines(self, scroll, need, most=None):
         """Scroll the board's box to ``need`` or a little further (in its content's measure),
@@ -1475,8 +1478,10 @@ class Page:
             if scroll.classList.contains("pin"):
                 under += first.firstElementChild.getBoundingClientRect().height - 1
             for row in document.querySelectorAll("#results .scroll > table > tbody > tr"):
-                # (in whole pixels, as the box scrolls: no sliver of the line above in view)
-                line = math.ceil(row.getBoundingClientRect().top + at - under - 0.01)
+                # (in whole pixels, as the box scrolls: the nearest, so that neither a sliver
+                # of the line above shows, nor the line's own top lies under the winner's,
+                # by more than half a pixel)
+                line = round(row.getBoundingClientRect().top + at - under)
                 if line >= need - 0.5:
                     to = line
                     break
