@@ -703,6 +703,17 @@ def test_a_hint_marks_the_cards_its_card_leads_to(context: BrowserContext, page:
     expect(page.locator("#hand .card.selected")).to_have_attribute("data-card", hint.move)
     expect(led).to_have_count(2)
     assert sorted(led.evaluate_all("els => els.map(e => e.dataset.card)")) == sorted(hint.cards)
+    # The dashed frame, drawn inside the card, stays a pixel clear of its rank in the corner
+    # (it ran through it: through "B♠" on a phone).
+    for size in (DESKTOP, PORTRAIT):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(200)
+        clear = led.evaluate_all("""els => els.map(e => {
+            const deep = -parseFloat(getComputedStyle(e).outlineOffset);
+            const c = e.getBoundingClientRect();
+            const r = e.querySelector('.corner .rk').getBoundingClientRect();
+            return deep + 1 <= r.left - c.left && deep + 1 <= r.top - c.top; })""")
+        assert clear == [True, True], size
     # Another card chosen: the marks go; the hinted card chosen again, they come back.
     other = next(m for m in match.state.legal_moves() if m != hint.move)
     page.click(f'#hand [data-card="{other}"]')
