@@ -2073,6 +2073,32 @@ def test_a_shut_score_sheet_under_a_table_that_scrolls_keeps_its_heading_in_view
             <= box.querySelector('.sheet summary').getBoundingClientRect().top + 0.5; }""")
 
 
+def test_a_boards_buttons_wrapped_on_a_phone_fill_their_rows(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # In Italian the board's three buttons take two rows on a phone held upright: the third
+    # stood alone at the right, under two of other widths. Each row now spans the board.
+    match = finish_hand_with_engine(fantan.new_match(fantan.preset("cinquillo"), seed=11))
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(TALL)
+    game.boot(page, server.url + "?lang=it&speed=instant")
+    page.wait_for_selector("html[data-phase=over]")
+    rows = page.evaluate("""() => {
+        const box = document.querySelector('#results .results-buttons');
+        const b = box.getBoundingClientRect();
+        const rows = {};
+        for (const el of box.querySelectorAll(':scope > button')) {
+            const r = el.getBoundingClientRect();
+            const key = Math.round(r.top);
+            // (the room left of its first button and right of its last)
+            rows[key] = rows[key] || [Infinity, Infinity];
+            rows[key] = [Math.min(rows[key][0], r.left - b.left),
+                         Math.min(rows[key][1], b.right - r.right)];
+        }
+        return Object.values(rows); }""")
+    assert len(rows) == 2, rows
+    assert all(abs(left) <= 1 and abs(right) <= 1 for left, right in rows), rows
+
+
 # How many rows of pixels, down a line through an element's middle, a finger touching them
 # reaches the element (its own box and any target drawn round it).
 TAP_SPAN_JS = """(sel) => {
