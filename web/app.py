@@ -1443,9 +1443,7 @@ class Page:
             return
         scroll.style.paddingBottom = ""  # (room an earlier size needed: see below)
         self.pin_winner()
-        heads = q("#results .scroll > table > thead")
-        first = q("#results .scroll > table > tbody > tr")
-        if scroll.scrollHeight <= scroll.clientHeight or heads is None or first is None:
+        if scroll.scrollHeight <= scroll.clientHeight:
             return
         # (where the box's content begins, and its foot inside its border and any scroll bar)
         start = scroll.getBoundingClientRect().top + scroll.clientTop
