@@ -1992,6 +1992,15 @@ def test_a_score_sheet_opened_keeps_the_winners_line_in_view(
                            ".closest('tr') === r; }")
 
 
+def sjueren_match_over() -> fantan.Match:
+    """A match of Sjueren's five hands played to its end, every seat taking its last move."""
+    match = fantan.new_match(fantan.preset("sjueren"), seed=11)
+    while not match.is_over:
+        match = finish_hand_with_engine(match if not match.state.is_over
+                                        else match.next_hand())
+    return match
+
+
 # The hand's table in the box that scrolls it: scrolled away whole, or its heads whole at the
 # box's top with the first line under them (under the winner's, where that is pinned) whole.
 TABLE_SEEN_JS = """() => {
@@ -2018,11 +2027,7 @@ def test_a_score_sheet_opened_leaves_no_cut_table_over_it(
     # A match of five hands over, on a phone: the sheet opened, the box scrolled just far
     # enough for its foot, and the last hand's table stood over it cut, its last line under
     # its heads and the winner's line over them ("Lina 0 0 0 18" under half its headings).
-    match = fantan.new_match(fantan.preset("sjueren"), seed=11)
-    while not match.is_over:
-        match = finish_hand_with_engine(match if not match.state.is_over
-                                        else match.next_hand())
-    with_save(context, store.save_text(match))
+    with_save(context, store.save_text(sjueren_match_over()))
     page.set_viewport_size(size)
     game.boot(page, server.url + "?speed=instant")
     page.wait_for_selector("html[data-phase=over]")
@@ -2042,11 +2047,7 @@ def test_a_shut_score_sheet_under_a_table_that_scrolls_keeps_its_heading_in_view
         context: BrowserContext, page: Page, server: Server, game) -> None:
     # A match over on a phone on its side: the last hand's table scrolls, and the sheet's
     # heading under it showed a few pixels at the box's foot, under its fade.
-    match = fantan.new_match(fantan.preset("sjueren"), seed=11)
-    while not match.is_over:
-        match = finish_hand_with_engine(match if not match.state.is_over
-                                        else match.next_hand())
-    with_save(context, store.save_text(match))
+    with_save(context, store.save_text(sjueren_match_over()))
     page.set_viewport_size({"width": 640, "height": 360})
     game.boot(page, server.url + "?lang=it&speed=instant")
     page.wait_for_selector("html[data-phase=over]")
