@@ -2033,14 +2033,20 @@ def test_a_score_sheet_opened_leaves_no_cut_table_over_it(
     page.wait_for_selector("html[data-phase=over]")
     page.click("#results .sheet summary")
     expect(page.locator("#results .sheet tbody tr").first).to_be_visible()
+    page.wait_for_function(f"() => ({SHEET_SEEN_JS})().within", timeout=5_000)
     seen = page.evaluate(TABLE_SEEN_JS)
     assert seen["gone"] or (seen["headsWhole"] and seen["lineWhole"]), seen
-    assert page.evaluate(SHEET_SEEN_JS)["within"]
-    # Shut again, the box has no room left under the table that the sheet needed.
+    # Shut again, the table is back with our line in view, over the sheet's heading.
     page.click("#results .sheet summary")
     expect(page.locator("#results .sheet tbody tr").first).to_be_hidden()
-    assert page.evaluate("() => document.querySelector('#results .scroll').style"
-                         ".paddingBottom") == ""
+    page.wait_for_function("""() => {
+        const box = document.querySelector('#results .scroll');
+        const b = box.getBoundingClientRect();
+        const ours = box.querySelector('tbody tr[data-seat="0"]').getBoundingClientRect();
+        const head = box.querySelector('.sheet summary').getBoundingClientRect();
+        return ours.top >= b.top - 0.5 && ours.bottom <= head.top + 0.5
+            && head.bottom <= b.top + box.clientTop + box.clientHeight + 0.5; }""",
+                           timeout=5_000)
 
 
 def test_a_shut_score_sheet_under_a_table_that_scrolls_keeps_its_heading_in_view(
