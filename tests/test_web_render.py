@@ -508,6 +508,12 @@ def test_an_eliminated_seat_shows_the_word_and_no_counts() -> None:
     assert '<span class="passes">no passes left</span>' in playing
     assert "2 passes left" in render.seat(CAT, dataclasses.replace(sv, eliminated=False,
                                                                    passes_left=2))
+    # Nor is none made yet, where passes are not counted down ("0× gepasst" is no German).
+    fresh = dataclasses.replace(sv, eliminated=False, passes=0, passes_left=None)
+    assert '<span class="passes">no passes</span>' in render.seat(CAT, fresh)
+    assert '<span class="passes">nie gepasst</span>' in render.seat(catalog("de"), fresh)
+    assert '<span class="passes">1 pass</span>' in render.seat(
+        CAT, dataclasses.replace(fresh, passes=1))
 
 
 def test_a_pass_lights_up_its_own_line_of_the_badge() -> None:

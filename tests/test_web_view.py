@@ -662,8 +662,11 @@ def test_announcements_never_flood() -> None:
         "6 moves: 4 cards played, 2 passes. Last: Maya plays 9 of diamonds.")
     assert view.announcement(CAT, rules, many[:5]).count(".") == 5  # (a round and one more)
     one = [fantan.Event("play", 1, "7D")] * 4
+    # (no pass among them: the summary leaves passes out, as "0× gepasst" is no German)
     assert view.announcement(CAT, rules, one, limit=3) == (
-        "4 moves: 4 cards played, 0 passes. Last: Lina plays 7 of diamonds.")
+        "4 moves: 4 cards played. Last: Lina plays 7 of diamonds.")
+    assert view.announcement(catalog("de"), rules, one, limit=3) == (
+        "4 Züge: 4 Karten gelegt. Zuletzt: Lina legt Karo 7.")
     assert view.announcement(catalog("de"), rules, many) == (
         "6 Züge: 4 Karten gelegt, 2× gepasst. Zuletzt: Maya legt Karo 9.")
     assert view.announcement(CAT, rules, []) == ""

@@ -152,7 +152,9 @@ def seat(cat: Catalog, sv: view.SeatView, flash: bool = False) -> str:
     if not sv.eliminated and sv.place is None:
         # (a seat with its place has no passes left to make: they would read as a warning)
         if sv.passes_left is None:
-            passes = cat.n("seat.passes", sv.passes)
+            # ("0× gepasst" is no German: none yet has words of its own)
+            passes = (cat.n("seat.passes", sv.passes) if sv.passes
+                      else cat.t("seat.passes-none"))
         elif sv.passes_left:
             passes = cat.n("seat.passes-left", sv.passes_left)
         else:  # (the next pass it must make puts it out)

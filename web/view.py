@@ -468,9 +468,11 @@ def announcement(cat: Catalog, rules: fantan.Rules, events: Sequence[fantan.Even
         return " ".join(cat.t("announce.sentence", text=t) for t in said)
     plays = sum(1 for e in events if e.kind == "play")
     passes = sum(1 for e in events if e.kind == "pass")
-    summary = cat.t("announce.summary", moves=cat.n("announce.moves", len(moves)),
-                    played=cat.n("announce.played", plays),
-                    passes=cat.n("announce.passes", passes))
+    said_moves = cat.n("announce.moves", len(moves))
+    played = cat.n("announce.played", plays)
+    summary = (cat.t("announce.summary", moves=said_moves, played=played,
+                     passes=cat.n("announce.passes", passes)) if passes
+               else cat.t("announce.summary-plays", moves=said_moves, played=played))
     return " ".join([summary, cat.t("announce.last", text=moves[-1])]
                     + [cat.t("announce.sentence", text=t) for t in always])
 
