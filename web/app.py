@@ -1741,6 +1741,9 @@ class Page:
             # click opens or shuts it after this)
             self.sheet_open = not bool(summary.parentElement.open)
             self.sheet_asked = True
+            # (noted now: the toggle event comes in a later task, which a reload made at once
+            # never runs, and the sheet came back as it had been)
+            self.keep_view()
             return
         card = up(target, '[data-zone="hand"]')
         if card is not None:
