@@ -1771,15 +1771,15 @@ class Page:
             "new-game": self.open_setup,
             "menu-new-game": self.open_setup,
             "open-menu": self.open_menu,
-            "menu-close": lambda: element("menu").close(),
+            "menu-close": lambda: self.close_dialog("menu"),
             "record-reset": lambda: self.draw_menu(confirm_reset=True, focus="record-reset-no"),
             "record-reset-yes": self.reset_record,
             "record-reset-no": lambda: self.draw_menu(focus="record-reset"),
             "open-rules": lambda: self.open_rules(None),
             "menu-rules": lambda: self.open_rules(None),
             "setup-rules": lambda: self.open_rules(self.draft),
-            "rules-close": lambda: element("rules-page").close(),
-            "setup-cancel": lambda: element("setup").close(),
+            "rules-close": lambda: self.close_dialog("rules-page"),
+            "setup-cancel": lambda: self.close_dialog("setup"),
             "start-game": self.start_from_setup,
             "show-table": self.show_table,
             "show-results": self.show_board,
@@ -2101,6 +2101,12 @@ class Page:
                 window.history.replaceState(mark, "")
             else:
                 window.history.pushState(mark, "")
+        self.keep_dialogs()
+
+    def close_dialog(self, name):
+        """Close a dialog by its button, noted at once for a reload (its close event, which
+        notes it too, comes in a later task, which a reload made at once never runs)."""
+        element(name).close()
         self.keep_dialogs()
 
     def keep_dialogs(self):
