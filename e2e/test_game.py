@@ -1516,6 +1516,40 @@ def test_a_reload_opens_again_the_dialogs_open_and_the_choices_made(page: Page, 
     expect(page.locator("dialog[open]")).to_have_count(0)
 
 
+# A click, then the page's going (a reload's pagehide) before the events the click queued for
+# a later task (a dialog's close, the score sheet's toggle): what the tab's session noted then.
+CLICK_AND_GO_JS = """([button, key]) => {
+    document.querySelector(button).click();
+    window.dispatchEvent(new PageTransitionEvent('pagehide'));
+    return sessionStorage.getItem(key); }"""
+
+
+def test_a_reload_at_once_after_a_click_shows_again_what_the_click_left(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # A dialog closed and the score sheet shut are noted by their events, which come in a
+    # later task: a reload made at once never ran them, and the rules page or the open sheet
+    # came back. The page notes what it shows as it goes.
+    match = finish_hand_with_engine(fantan.new_match(
+        fantan.preset("sjueren").replace(match_hands=3), seed=4))
+    match = finish_hand_with_engine(match.next_hand())
+    with_save(context, store.save_text(match))
+    game.boot(page, server.url + "?speed=instant")
+    page.wait_for_selector("html[data-phase=over]")
+    page.click("#open-rules")
+    expect(page.locator("#rules-page")).to_be_visible()
+    noted = page.evaluate(CLICK_AND_GO_JS, ["#rules-close", store.DIALOGS_KEY])
+    assert store.parse_dialogs(noted).open == ()
+    page.click("#results .sheet summary")
+    expect(page.locator("#results .sheet tbody tr").first).to_be_visible()
+    noted = page.evaluate(CLICK_AND_GO_JS, ["#results .sheet summary", store.VIEW_KEY])
+    assert not store.parse_view(noted, match, 0).sheet
+    page.reload()
+    game.wait_ready(page)
+    expect(page.locator("#results")).to_be_visible()
+    expect(page.locator("#results .sheet tbody tr").first).to_be_hidden()
+    expect(page.locator("dialog[open]")).to_have_count(0)
+
+
 def test_the_custom_rules_explain_what_is_not_offered(page: Page, server: Server,
                                                       game) -> None:
     page.set_viewport_size(PORTRAIT)

@@ -420,7 +420,7 @@ class Page:
         on(document, "toggle", self.on_toggle, capture=True)  # (a toggle does not bubble)
         on(window, "storage", self.on_storage)
         on(window, "fantan:save", lambda _e: self.save())
-        on(window, "pagehide", lambda _e: self.save())
+        on(window, "pagehide", lambda _e: self.leaving())
         on(window, "pageshow", self.on_pageshow)
         on(document, "visibilitychange", self.on_visible)
         # A rotation (or any resize) during the deal moves the seats the cards fly to: the
@@ -562,6 +562,15 @@ class Page:
         self.selected = None
         self.save()
         self.show_new_events()
+
+    def leaving(self):
+        """The page goes (a reload, a closed tab): the game saved, and what this tab's session
+        shows again noted as it is now. The toggle of the score sheet and the close of a
+        dialog note it by their events, which come in a later task: a reload made at once
+        never ran them, and the sheet or the dialog came back as it had been."""
+        self.save()
+        self.keep_view()
+        self.keep_dialogs()
 
     def save(self):
         if self.match is None or self.passive:
@@ -1741,9 +1750,6 @@ class Page:
             # click opens or shuts it after this)
             self.sheet_open = not bool(summary.parentElement.open)
             self.sheet_asked = True
-            # (noted now: the toggle event comes in a later task, which a reload made at once
-            # never runs, and the sheet came back as it had been)
-            self.keep_view()
             return
         card = up(target, '[data-zone="hand"]')
         if card is not None:
@@ -1771,15 +1777,15 @@ class Page:
             "new-game": self.open_setup,
             "menu-new-game": self.open_setup,
             "open-menu": self.open_menu,
-            "menu-close": lambda: self.close_dialog("menu"),
+            "menu-close": lambda: element("menu").close(),
             "record-reset": lambda: self.draw_menu(confirm_reset=True, focus="record-reset-no"),
             "record-reset-yes": self.reset_record,
             "record-reset-no": lambda: self.draw_menu(focus="record-reset"),
             "open-rules": lambda: self.open_rules(None),
             "menu-rules": lambda: self.open_rules(None),
             "setup-rules": lambda: self.open_rules(self.draft),
-            "rules-close": lambda: self.close_dialog("rules-page"),
-            "setup-cancel": lambda: self.close_dialog("setup"),
+            "rules-close": lambda: element("rules-page").close(),
+            "setup-cancel": lambda: element("setup").close(),
             "start-game": self.start_from_setup,
             "show-table": self.show_table,
             "show-results": self.show_board,
@@ -2101,12 +2107,6 @@ class Page:
                 window.history.replaceState(mark, "")
             else:
                 window.history.pushState(mark, "")
-        self.keep_dialogs()
-
-    def close_dialog(self, name):
-        """Close a dialog by its button, noted at once for a reload (its close event, which
-        notes it too, comes in a later task, which a reload made at once never runs)."""
-        element(name).close()
         self.keep_dialogs()
 
     def keep_dialogs(self):
