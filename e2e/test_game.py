@@ -1449,8 +1449,10 @@ def test_back_closes_the_dialog_open_and_stays_in_the_game(page: Page, server: S
     page.wait_for_timeout(500)
     assert int(page.get_attribute("#app", "data-boots") or 0) == boots + 1
     assert page.evaluate("history.length") == length
-    # Where the session no longer says so, it stays closed, and the entry is spent.
-    page.evaluate("sessionStorage.removeItem('fantan.dialogs')")
+    # Where the session no longer says so, it stays closed, and the entry is spent. (The
+    # page notes its dialogs as it goes: the note is taken away after that, as the page goes.)
+    page.evaluate("window.addEventListener('pagehide',"
+                  " () => sessionStorage.removeItem('fantan.dialogs'))")
     page.reload()
     game.wait_ready(page)
     page.wait_for_function(spent)
