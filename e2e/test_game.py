@@ -2734,6 +2734,38 @@ def test_a_hand_of_nine_takes_one_row_on_a_phone(page: Page, server: Server, gam
     assert min(b[0] - a[0] for a, b in pairs if not a[2]) >= 30, boxes
 
 
+def test_a_hand_of_nine_takes_two_rows_of_whole_cards_on_a_tall_phone(
+        page: Page, server: Server, game) -> None:
+    # The same hand on a tall phone, where one row overlapped the cards under a table with
+    # height to spare: two rows, five and four, every card whole and the page unscrolled. Held
+    # as a phone of the usual height, it takes one row again.
+    page.set_viewport_size(TALL)
+    open_game(page, server, game, "?new=1&seed=5&speed=instant&preset=cinquillo")
+    page.wait_for_selector(MY_TURN)
+    hand_still(page)
+    boxes = page.eval_on_selector_all(
+        '#hand [data-zone="hand"]',
+        "cards => cards.map(c => { const r = c.getBoundingClientRect();"
+        " return [r.x, r.y, r.width, r.bottom]; })")
+    assert len(boxes) == 9
+    # (a card that plays stands a little raised: a row's cards lie within 20 px of its top)
+    top = min(y for _, y, _, _ in boxes)
+    first = [b for b in boxes if b[1] < top + 20]
+    second = [b for b in boxes if b[1] >= top + 20]
+    assert len(first) == 5 and len(second) == 4 and boxes == first + second, boxes
+    assert max(y for _, y, _, _ in second) - min(y for _, y, _, _ in second) < 20, boxes
+    for row in (first, second):
+        for a, b in itertools.pairwise(row):
+            assert b[0] >= a[0] + a[2] - 0.5, boxes  # (side by side, none over another)
+    buttons = page.locator("#play").bounding_box()
+    assert buttons is not None and max(bottom for *_, bottom in boxes) <= buttons["y"]
+    assert page.evaluate("document.scrollingElement.scrollHeight") <= TALL["height"]
+    page.set_viewport_size(PORTRAIT)
+    page.wait_for_function("() => innerHeight === 640")
+    hand_still(page)
+    expect(page.locator("#hand .hand-break")).to_have_count(0)
+
+
 def test_a_finger_on_the_edge_of_a_card_takes_that_card_not_the_one_beneath(
         browser, server: Server, watch: Watch, game) -> None:
     # An upright tablet, three players (17 cards a hand, overlapping): with one card chosen, a

@@ -112,6 +112,16 @@ def test_the_hand_tells_the_style_which_strips_to_widen() -> None:
     assert render.hand_layout(short, True, 9)["--rows-least"] == "1"
     assert "hand-break" not in render.hand(CAT, state.rules, short, True, None)
     assert render.hand_per_row(2) == 2 and render.hand_per_row(1) == 2
+    # On a tall phone, the height to spare takes a hand of 7 cards or more in two rows, each
+    # card whole; it keeps their height as it falls to one row.
+    seven = tv.hand[:7]
+    assert render.hand_layout(seven, True, 7, tall=True)["--per-row"] == "4"
+    assert render.hand_layout(short, True, 9, tall=True)["--per-row"] == "5"
+    assert render.hand_layout(short, True, 9, tall=True)["--rows-least"] == "2"
+    assert render.hand_layout(short[:6], True, 9, tall=True)["--per-row"] == "6"
+    assert render.hand_layout(short[:6], True, 6, tall=True)["--rows-least"] == "1"
+    assert render.hand(CAT, state.rules, seven, True, None, tall=True).count("hand-break") == 1
+    assert "hand-break" not in render.hand(CAT, state.rules, short[:6], True, None, tall=True)
 
 
 def test_table_cards_and_seats_have_their_hooks() -> None:

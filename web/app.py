@@ -1046,8 +1046,17 @@ class Page:
         elif speak and text:
             self.speak(text)
 
+    def tall_phone(self):
+        """Whether the screen is a tall phone held upright (render.TALL_QUERY), noted for
+        on_resize."""
+        self.cache["tall"] = bool(window.matchMedia(render.TALL_QUERY).matches)
+        return self.cache["tall"]
+
     def on_resize(self):
         self.skip_deal()
+        if (self.match is not None and "tall" in self.cache
+                and self.cache["tall"] != bool(window.matchMedia(render.TALL_QUERY).matches)):
+            self.render()  # (the hand's rows: two on a tall phone from 6 cards)
         self.fit_message()
         self.fit_board()
         self.show_our_line()
@@ -1248,15 +1257,17 @@ class Page:
         hinted = self.hints.get(self.hint_position()) or {}
         led = hinted.get("cards", ()) if hinted.get("kind") == "own" and (
             hinted.get("move") == self.selected) else ()
+        tall = self.tall_phone()
         hand_html = render.hand(cat, rules, tv.hand, our_turn, self.selected, self.received,
-                                giving=tv.giving, led=led)
+                                giving=tv.giving, led=led, tall=tall)
         # Where the cards were, for them to slide to their new places (a card played leaves a
         # gap; at our turn the cards that play open up), not jump there under a finger.
         was = (self.hand_rects() if self.cache.get("hand") != hand_html and not self.dealing
                and not reduced_motion() else {})
         self.put("hand", hand_html, keep=True)
         hand_el = element("hand")
-        for name, value in render.hand_layout(tv.hand, our_turn, obs.dealt[HUMAN]).items():
+        for name, value in render.hand_layout(tv.hand, our_turn, obs.dealt[HUMAN],
+                                              tall).items():
             hand_el.style.setProperty(name, value)
         if was:
             self.slide_hand(was)

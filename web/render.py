@@ -274,16 +274,17 @@ def rows(cat: Catalog, rules: fantan.Rules, rvs: Iterable[view.RowView],
 
 def hand(cat: Catalog, rules: fantan.Rules, cards: Sequence[view.HandCard], my_turn: bool,
          selected: str | None, received: str | None = None, giving: bool = False,
-         led: Collection[str] = ()) -> str:
+         led: Collection[str] = (), tall: bool = False) -> str:
     """The cards in hand; ``giving``: the choice is of a card to give (Ruter 7), not to play;
-    ``led``: the cards of ours that the card hinted leads to, which the hint named.
+    ``led``: the cards of ours that the card hinted leads to, which the hint named; ``tall``:
+    on a tall phone held upright (hand_per_row).
 
     The hand is one stop of the Tab key (the chosen card, else the first that plays, else the
     first), the arrows moving through it, so that Tab goes on to the buttons at once."""
     codes = [hc.code for hc in cards]
     stop = selected if selected in codes else next(
         (hc.code for hc in cards if my_turn and hc.playable), codes[0] if codes else None)
-    per_row = hand_per_row(len(cards))
+    per_row = hand_per_row(len(cards), tall)
     out = []
     for i, hc in enumerate(cards):
         if i == per_row:  # (where a phone held upright begins the second row; elsewhere unseen)
@@ -297,13 +298,24 @@ def hand(cat: Catalog, rules: fantan.Rules, cards: Sequence[view.HandCard], my_t
     return "".join(out)
 
 
-def hand_per_row(n: int) -> int:
+TALL_QUERY = "(orientation: portrait) and (max-width: 599px) and (min-height: 780px)"
+"""A tall phone held upright (390x844), as the style's media query for its larger cards in hand
+says it: there the height to spare takes a hand of 7 to 9 cards in two rows, each card whole,
+where one row overlapped them."""
+TALL_ONE_ROW = 6
+"""The most cards in one row on a tall phone held upright: six overlap by a few pixels at most
+(at 390 px), a seventh would cover half a card."""
+
+
+def hand_per_row(n: int, tall: bool = False) -> int:
     """How many cards the first row of a hand of ``n`` takes on a phone held upright: up to 9
-    on one row, a longer hand in two halves (the first the longer)."""
-    return max(2, n if n <= 9 else (n + 1) // 2)
+    on one row (on a tall phone, TALL_QUERY, up to TALL_ONE_ROW), a longer hand in two halves
+    (the first the longer)."""
+    return max(2, n if n <= (TALL_ONE_ROW if tall else 9) else (n + 1) // 2)
 
 
-def hand_layout(cards: Sequence[view.HandCard], my_turn: bool, dealt: int) -> dict[str, str]:
+def hand_layout(cards: Sequence[view.HandCard], my_turn: bool, dealt: int,
+                tall: bool = False) -> dict[str, str]:
     """The numbers by which the page's style sizes the hand's overlap: its size, the first
     row's on a phone held upright, and how many cards that play (on our turn) have a neighbour
     on their right in the one row of most screens (``--wide``) or in each row of an upright
@@ -312,15 +324,15 @@ def hand_layout(cards: Sequence[view.HandCard], my_turn: bool, dealt: int) -> di
 
     ``--rows-least``: a hand dealt in two rows on an upright phone keeps their height to the
     end of the hand (``dealt``: the cards it began with), so that the table above it does not
-    move down when the second row empties."""
+    move down when the second row empties. ``tall``: on a tall phone (hand_per_row)."""
     n = len(cards)
-    per_row = hand_per_row(n)
+    per_row = hand_per_row(n, tall)
     playable = [my_turn and bool(hc.playable) for hc in cards]
     first, second = playable[:per_row], playable[per_row:]
     return {"--cards": str(n), "--per-row": str(per_row),
             "--wide": str(sum(playable[:-1])), "--wide1": str(sum(first[:-1])),
             "--wide2": str(sum(second[:-1])),
-            "--rows-least": "2" if hand_per_row(dealt) < dealt else "1"}
+            "--rows-least": "2" if hand_per_row(dealt, tall) < dealt else "1"}
 
 
 def button(bid: str, text: str, *, disabled: bool = False, cls: str = "",
