@@ -1054,9 +1054,10 @@ class Page:
 
     def on_resize(self):
         self.skip_deal()
-        if (self.match is not None and "tall" in self.cache
+        if (self.match is not None and not self.dealing and "tall" in self.cache
                 and self.cache["tall"] != bool(window.matchMedia(render.TALL_QUERY).matches)):
-            self.render()  # (the hand's rows: two on a tall phone from 6 cards)
+            self.render()  # (the hand's rows: two on a tall phone from 7 cards; the deal's
+            # end draws them as they are then)
         self.fit_message()
         self.fit_board()
         self.show_our_line()
