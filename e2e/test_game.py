@@ -213,6 +213,14 @@ def played_until(match: fantan.Match, done, pick=lambda legal: legal[0]) -> fant
     return match
 
 
+def second_of_three_hands_over() -> fantan.Match:
+    """A Sjueren match of three hands, its second over: a board with a score sheet under it,
+    and a hand to come."""
+    match = finish_hand_with_engine(fantan.new_match(
+        fantan.preset("sjueren").replace(match_hands=3), seed=4))
+    return finish_hand_with_engine(match.next_hand())
+
+
 def with_save(context: BrowserContext, text: str, also: dict[str, str] | None = None) -> None:
     """Put a save (and ``also`` these other keys) in localStorage before the page's first load
     (once per tab; a new tab's first blank page has no storage to seed)."""
@@ -1531,9 +1539,7 @@ def test_a_reload_at_once_after_a_click_shows_again_what_the_click_left(
     # A dialog closed and the score sheet shut are noted by their events, which come in a
     # later task: a reload made at once never ran them, and the rules page or the open sheet
     # came back. The page notes what it shows as it goes.
-    match = finish_hand_with_engine(fantan.new_match(
-        fantan.preset("sjueren").replace(match_hands=3), seed=4))
-    match = finish_hand_with_engine(match.next_hand())
+    match = second_of_three_hands_over()
     with_save(context, store.save_text(match))
     game.boot(page, server.url + "?speed=instant")
     page.wait_for_selector("html[data-phase=over]")
@@ -1929,9 +1935,7 @@ def test_a_matchs_score_sheet_stays_open_from_hand_to_hand(context: BrowserConte
                                                           game) -> None:
     # A match of three hands, its second over: the board folds away a sheet of every hand;
     # opened, it is open again on the next hand's board, a row longer.
-    match = finish_hand_with_engine(fantan.new_match(
-        fantan.preset("sjueren").replace(match_hands=3), seed=4))
-    match = finish_hand_with_engine(match.next_hand())
+    match = second_of_three_hands_over()
     with_save(context, store.save_text(match))
     page.set_viewport_size(DESKTOP)
     game.boot(page, server.url + "?speed=instant")
@@ -2160,9 +2164,7 @@ def test_a_finger_reaches_the_score_sheet_and_the_offer_of_an_update(
         context: BrowserContext, page: Page, server: Server, game) -> None:
     # The sheet's heading was a target 28 px tall, the offer's buttons 36 px (30 px on a phone
     # on its side): each is now reached 44 px tall, however small it looks.
-    match = finish_hand_with_engine(fantan.new_match(
-        fantan.preset("sjueren").replace(match_hands=3), seed=4))
-    match = finish_hand_with_engine(match.next_hand())
+    match = second_of_three_hands_over()
     with_save(context, store.save_text(match))
     for size in (TALL, {"width": 844, "height": 390}, LANDSCAPE):
         page.set_viewport_size(size)
@@ -2715,23 +2717,29 @@ def test_our_badge_keeps_its_shape_whatever_the_message(page: Page, server: Serv
     assert short == long
 
 
-def test_a_hand_of_nine_takes_one_row_on_a_phone(page: Page, server: Server, game) -> None:
-    # Cinquillo deals 9 cards each to 4 players (the 5s laid out): one row on a phone held
-    # upright, not 7 and 2, each card that plays showing a finger-wide strip, the others hardly
-    # less.
-    page.set_viewport_size(PORTRAIT)
+def cinquillo_hand(page: Page, server: Server, game, size: dict[str, int]) -> list[Any]:
+    """A Cinquillo deal of 9 cards each to 4 players (the 5s laid out) at ``size``, our turn:
+    each card in hand as [x, y, width, bottom, whether it plays]."""
+    page.set_viewport_size(size)
     open_game(page, server, game, "?new=1&seed=5&speed=instant&preset=cinquillo")
     page.wait_for_selector(MY_TURN)
     hand_still(page)
-    boxes = page.eval_on_selector_all(
+    boxes: list[Any] = page.eval_on_selector_all(
         '#hand [data-zone="hand"]',
         """cards => cards.map(c => { const r = c.getBoundingClientRect();
-                                   return [r.x, r.y, c.classList.contains('playable')]; })""")
+            return [r.x, r.y, r.width, r.bottom, c.classList.contains('playable')]; })""")
     assert len(boxes) == 9
-    assert max(y for _, y, _ in boxes) - min(y for _, y, _ in boxes) < 20, boxes
+    return boxes
+
+
+def test_a_hand_of_nine_takes_one_row_on_a_phone(page: Page, server: Server, game) -> None:
+    # One row on a phone held upright, not 7 and 2, each card that plays showing a
+    # finger-wide strip, the others hardly less.
+    boxes = cinquillo_hand(page, server, game, PORTRAIT)
+    assert max(b[1] for b in boxes) - min(b[1] for b in boxes) < 20, boxes
     pairs = list(itertools.pairwise(boxes))
-    assert min(b[0] - a[0] for a, b in pairs if a[2]) >= 43.5, boxes
-    assert min(b[0] - a[0] for a, b in pairs if not a[2]) >= 30, boxes
+    assert min(b[0] - a[0] for a, b in pairs if a[4]) >= 43.5, boxes
+    assert min(b[0] - a[0] for a, b in pairs if not a[4]) >= 30, boxes
 
 
 def test_a_hand_of_nine_takes_two_rows_of_whole_cards_on_a_tall_phone(
@@ -2739,26 +2747,18 @@ def test_a_hand_of_nine_takes_two_rows_of_whole_cards_on_a_tall_phone(
     # The same hand on a tall phone, where one row overlapped the cards under a table with
     # height to spare: two rows, five and four, every card whole and the page unscrolled. Held
     # as a phone of the usual height, it takes one row again.
-    page.set_viewport_size(TALL)
-    open_game(page, server, game, "?new=1&seed=5&speed=instant&preset=cinquillo")
-    page.wait_for_selector(MY_TURN)
-    hand_still(page)
-    boxes = page.eval_on_selector_all(
-        '#hand [data-zone="hand"]',
-        "cards => cards.map(c => { const r = c.getBoundingClientRect();"
-        " return [r.x, r.y, r.width, r.bottom]; })")
-    assert len(boxes) == 9
+    boxes = cinquillo_hand(page, server, game, TALL)
     # (a card that plays stands a little raised: a row's cards lie within 20 px of its top)
-    top = min(y for _, y, _, _ in boxes)
+    top = min(b[1] for b in boxes)
     first = [b for b in boxes if b[1] < top + 20]
     second = [b for b in boxes if b[1] >= top + 20]
     assert len(first) == 5 and len(second) == 4 and boxes == first + second, boxes
-    assert max(y for _, y, _, _ in second) - min(y for _, y, _, _ in second) < 20, boxes
+    assert max(b[1] for b in second) - min(b[1] for b in second) < 20, boxes
     for row in (first, second):
         for a, b in itertools.pairwise(row):
             assert b[0] >= a[0] + a[2] - 0.5, boxes  # (side by side, none over another)
     buttons = page.locator("#play").bounding_box()
-    assert buttons is not None and max(bottom for *_, bottom in boxes) <= buttons["y"]
+    assert buttons is not None and max(b[3] for b in boxes) <= buttons["y"]
     assert page.evaluate("document.scrollingElement.scrollHeight") <= TALL["height"]
     page.set_viewport_size(PORTRAIT)
     page.wait_for_function("() => innerHeight === 640")

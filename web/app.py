@@ -1047,15 +1047,14 @@ class Page:
             self.speak(text)
 
     def tall_phone(self):
-        """Whether the screen is a tall phone held upright (render.TALL_QUERY), noted for
-        on_resize."""
-        self.cache["tall"] = bool(window.matchMedia(render.TALL_QUERY).matches)
-        return self.cache["tall"]
+        """Whether the screen is a tall phone held upright (render.TALL_QUERY)."""
+        return bool(window.matchMedia(render.TALL_QUERY).matches)
 
     def on_resize(self):
         self.skip_deal()
+        # (the hand as render last drew it, for a tall phone or not)
         if (self.match is not None and not self.dealing and "tall" in self.cache
-                and self.cache["tall"] != bool(window.matchMedia(render.TALL_QUERY).matches)):
+                and self.cache["tall"] != self.tall_phone()):
             self.render()  # (the hand's rows: two on a tall phone from 7 cards; the deal's
             # end draws them as they are then)
         self.fit_message()
@@ -1258,7 +1257,7 @@ class Page:
         hinted = self.hints.get(self.hint_position()) or {}
         led = hinted.get("cards", ()) if hinted.get("kind") == "own" and (
             hinted.get("move") == self.selected) else ()
-        tall = self.tall_phone()
+        tall = self.cache["tall"] = self.tall_phone()
         hand_html = render.hand(cat, rules, tv.hand, our_turn, self.selected, self.received,
                                 giving=tv.giving, led=led, tall=tall)
         # Where the cards were, for them to slide to their new places (a card played leaves a
