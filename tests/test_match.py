@@ -219,7 +219,6 @@ def test_match_save_round_trip():
 # --- a stateful test: a match driven by hypothesis --------------------------------------------
 
 
-
 class MatchMachine(RuleBasedStateMachine):
     """Moves, new hands and save/load in any order; totals and saves always agree."""
 

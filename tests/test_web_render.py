@@ -387,7 +387,6 @@ def test_the_rules_page_names_its_game() -> None:
     assert '<h2 id="rules-title" tabindex="-1">How to play with your own rules</h2>' in custom
 
 
-
 def test_a_match_of_other_length_is_told_once_on_the_rules_page() -> None:
     # A game's description names no match length: a match of 2 hands of a five-hand system
     # ("Femkamp") is said to be of 2 hands, and nowhere of five.

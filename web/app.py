@@ -56,8 +56,6 @@ root = document.documentElement
 params = window.URLSearchParams.new(window.location.search)
 
 
-
-
 def param(name, default=None):
     value = params.get(name)
     return default if store.missing(value) else str(value)
