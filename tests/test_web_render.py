@@ -80,9 +80,21 @@ def test_between_our_turns_the_cards_the_table_does_not_take_stay_dimmed() -> No
     for a in cards:
         assert ("dim" in (a["class"] or "").split()) == (a["data-card"] not in fitting)
         assert "playable" not in (a["class"] or "").split()
-        # (for the eyes only: no card is refused or announced as playable out of turn)
+        # (no card is refused or announced as playable out of turn; a listener hears which
+        # fit, as the eyes see which are not dimmed)
         assert a.get("aria-disabled") is None
         assert "playable" not in a["aria-label"]
+        assert a["aria-label"].endswith(", fits") == (a["data-card"] in fitting)
+    # Once the hand is over nothing is dimmed, nor said to fit.
+    while not state.is_over:
+        state = state.play(state.legal_moves()[0])
+    tv = view.table_view(CAT, state.observation(0))
+    cards = [a for t, a in parse(render.hand(CAT, state.rules, tv.hand, False, None))
+             if a.get("data-zone") == "hand"]
+    assert cards
+    for a in cards:
+        assert "dim" not in (a["class"] or "").split()
+        assert "fits" not in a["aria-label"]
 
 
 def test_the_hand_tells_the_style_which_strips_to_widen() -> None:

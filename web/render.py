@@ -40,10 +40,12 @@ def icon(name: str, cls: str = "pip") -> str:
 
 def card(cat: Catalog, rules: fantan.Rules, code: str, zone: str, *,
          playable: bool | None = None, selected: bool = False, extra: str = "",
-         giving: bool = False, tab_stop: bool = True, dim: bool = False) -> str:
+         giving: bool = False, tab_stop: bool = True, fits: bool | None = None) -> str:
     """One card face. Hand cards are buttons (focusable, tappable); others are plain boxes.
-    ``playable`` (on our turn) marks a hand card as one to play or dims it; ``dim`` (between
-    our turns) only dims it, for the eyes: the table does not take it as it is."""
+    ``playable`` (on our turn) marks a hand card as one to play or dims it; ``fits`` (between
+    our turns) says whether the table takes it as it is: a card it does not take is dimmed,
+    one it does is said to fit, so that a listener learns what the eyes see (neither is
+    offered or refused: it is not our turn)."""
     rank, suit = view.split(code)
     name = view.pip(rules, suit)
     label = view.card_words(cat, rules, code)
@@ -69,8 +71,10 @@ def card(cat: Catalog, rules: fantan.Rules, code: str, zone: str, *,
             classes.append("playable" if playable else "dim")
             label = cat.t(("card.giveable" if giving else "card.playable") if playable
                           else "card.not-playable", card=label)
-        elif dim:
+        elif fits is False:
             classes.append("dim")
+        elif fits:
+            label = cat.t("card.fits", card=label)
         if selected:
             classes.append("selected")
         button_attrs = attrs(type="button", class_=" ".join(classes), data_card=code,
@@ -294,7 +298,7 @@ def hand(cat: Catalog, rules: fantan.Rules, cards: Sequence[view.HandCard], my_t
         out.append(card(cat, rules, hc.code, "hand",
                         playable=hc.playable if my_turn else None,
                         selected=hc.code == selected, extra=extra, giving=giving,
-                        tab_stop=hc.code == stop, dim=not my_turn and not hc.fits))
+                        tab_stop=hc.code == stop, fits=None if my_turn else hc.fits))
     return "".join(out)
 
 

@@ -176,9 +176,10 @@ class HandCard:
     code: str
     playable: bool
     """It may be played (or given) now, on our turn."""
-    fits: bool = True
+    fits: bool | None = True
     """The table takes it as it is now, whoever's turn it is (between our turns, a card that
-    does not is shown dimmed, as it will be on our turn unless the table changes)."""
+    does not is shown dimmed, as it will be on our turn unless the table changes, and one that
+    does is said to fit); None once the hand is over, when no card is dimmed."""
 
 
 @dataclass
@@ -239,9 +240,9 @@ def table_view(cat: Catalog, obs: fantan.Observation, totals: Sequence[int] = ()
         ))
     legal = set(obs.legal_moves) if obs.to_move == obs.seat else set()
     giving = obs.gift is not None and obs.gift[0] == obs.seat and obs.to_move == obs.seat
-    fitting = set(obs.fitting)  # (none once the hand is over: then no card is dimmed)
+    fitting = set(obs.fitting)
     hand = [HandCard(c, (("give:" + c) if giving else c) in legal,
-                     c in fitting or obs.is_over) for c in obs.hand]
+                     None if obs.is_over else c in fitting) for c in obs.hand]
     can_pass = "pass" in legal and len(legal) > 1  # (a pass that is a choice)
     start = start_rank(obs)
     return TableView(
