@@ -794,7 +794,7 @@ def test_skip_the_deal_and_fast_forward_while_the_page_stays_responsive(
     seed = seed_where("fan-tan", lambda m: m.state.to_move == 0)
     page.set_viewport_size(PORTRAIT)
     # Ten minutes per computer move: the sequence cannot end by itself during this test.
-    game.boot(page, server.url + f"?new=1&seed={seed}&pace=600")
+    game.boot(page, server.url + f"?new=1&seed={seed}&pace=600&level=hard")
     expect(page.locator("html")).to_have_attribute("data-phase", "dealing")
     # The deal goes round the table: the others' 39 cards fly to their seats as backs, each
     # badge counting the cards as they land (at this pace, one card at most by now).
@@ -820,7 +820,7 @@ def test_skip_the_deal_and_fast_forward_while_the_page_stays_responsive(
     expect(page.locator("html")).to_have_attribute("data-phase", "playing")
     expect(page.locator(".deal-flyer")).to_have_count(0)
     expect(counts).to_have_text(["13 cards"] * 4)
-    # The computer players think in the worker.
+    # Hard's computer players think in the worker.
     page.wait_for_selector("html[data-ai=worker]", timeout=120_000, state="attached")
     page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
     page.locator(PLAYABLE).first.click()
@@ -843,12 +843,13 @@ def test_the_computer_players_go_on_when_their_worker_cannot_start(
 ) -> None:
     # The worker's own file cannot be fetched (the connection dropped before the page had it
     # all): the worker never answers, and after a short wait the moves are made on the page,
-    # not after the two minutes the page gives a slow worker to start.
+    # not after the two minutes the page gives a slow worker to start. (At Hard: Easy and
+    # Medium never start it.)
     watch.allow("ai_worker|Failed to fetch|did not start|ERR_FAILED")
     context.route("**/ai_worker.py*", lambda route: route.abort())
     seed = seed_where("fan-tan", lambda m: m.state.to_move == 0)
     page.set_viewport_size(PORTRAIT)
-    open_game(page, server, game, f"?new=1&seed={seed}&speed=fast")
+    open_game(page, server, game, f"?new=1&seed={seed}&speed=fast&level=hard")
     page.wait_for_selector(MY_TURN, timeout=60_000)
     page.locator(PLAYABLE).first.click()
     page.click("#play")
@@ -866,6 +867,29 @@ def test_the_computer_players_go_on_when_their_worker_cannot_start(
         page.click("#hint")
         expect(page.locator("#message")).to_have_text(re.compile(r"^Hint: play the .+\.$"))
         expect(page.locator("#hand .card.selected")).to_have_count(1)
+
+
+def test_easy_and_medium_think_on_the_page_and_hard_starts_the_worker(
+    page: Page, server: Server, game
+) -> None:
+    # Easy and Medium decide in well under a millisecond: a game against them never boots the
+    # worker's second Python (a phone's memory and a second or more of its time). Choosing Hard
+    # starts it at once, before its first move.
+    seed = seed_where("fan-tan", lambda m: m.state.to_move != 0)
+    page.set_viewport_size(PORTRAIT)
+    open_game(page, server, game, f"?new=1&seed={seed}&speed=instant")
+    page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+    expect(page.locator("html")).to_have_attribute("data-ai", "page")
+    assert len(table_cards(page)) >= 1  # (the computer players have moved)
+    page.click("#hint")
+    expect(page.locator("#message")).to_have_text(re.compile(r"^Hint: "))
+    page.locator(PLAYABLE).first.dblclick()
+    page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+    assert page.workers == [] and page.locator('script[name="ai"]').count() == 0
+    page.click("#open-menu")
+    page.select_option("#menu-level", "hard")
+    page.wait_for_selector("html[data-ai=worker]", state="attached", timeout=120_000)
+    assert len(page.workers) == 1
 
 
 def test_a_rotation_during_the_deal_ends_it(page: Page, server: Server, game) -> None:

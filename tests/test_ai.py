@@ -8,6 +8,7 @@ import math
 import multiprocessing
 import random
 from contextlib import redirect_stdout
+from typing import Any
 
 import pytest
 
@@ -554,6 +555,35 @@ def test_rollout_medium_rates_like_medium(name: str) -> None:
                         checked += 1
             state = state.play(ai.choose("medium", obs, seed=len(state.history)))
     assert checked
+
+
+def test_only_the_levels_said_to_search_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The page decides for the levels that do not search itself, without the computer players'
+    # worker: a level that searched unannounced would hold the page up for its budget.
+    searched: list[str] = []
+    real = ai.hard_search
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        searched.append("search")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ai, "hard_search", counted)
+    state = fantan.new_game(fantan.preset("shichi-narabe"), seed=4)
+    decisions = 0
+    while state.result is None and decisions < 12:
+        obs = state.observation(state.to_move)
+        if len(obs.legal_moves) > 1:
+            decisions += 1
+            for level in ai.LEVELS:
+                searched.clear()
+                ai.choose(level, obs, seed=1, iterations=4)
+                ai.hint(level, obs, seed=1)
+                assert bool(searched) == ai.searches(level), (level, obs.legal_moves)
+        state = state.play(ai.choose("medium", obs, seed=decisions))
+    assert decisions == 12
+    assert [level for level in ai.LEVELS if ai.searches(level)] == ["hard"]
+    with pytest.raises(ValueError, match="unknown level 'expert'"):
+        ai.searches("expert")
 
 
 def test_the_hint_searches_a_fixed_number_of_worlds_at_hard_only() -> None:

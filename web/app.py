@@ -247,6 +247,7 @@ class Page:
         self.worker_failed = False
         self.worker_start = None  # the worker's start, under way or done
         self.worker_waited = False  # a computer move has waited for it (once is enough)
+        self.worker_due = False  # its start is set for after the first paint
         self.results_hidden = False
         self.cache = {}
         self.seat_count = 0
@@ -358,8 +359,7 @@ class Page:
         root.classList.toggle("four-colour", bool(self.settings["four_colour"]))
         self.store.claim()
         self.listen()
-        # The worker boots a second Python: start it after the first paint, not beside it.
-        window.setTimeout(create_proxy(self.guard(lambda *_: self.begin_worker())), 0)
+        self.want_worker()
         match, notice = (None, None)
         asked_new = param("new") is not None  # (a link that deals a new game)
         if not asked_new:
@@ -498,6 +498,7 @@ class Page:
         self.layout()
         self.restore_gift()
         self.note_level()
+        self.want_worker()
         if self.match.state.is_over:
             # (a hand over is only ever restored: the board shown as it was, the focus left
             # nowhere, as at a turn of ours restored; Enter finds its heading)
@@ -703,8 +704,12 @@ class Page:
             lambda: fantan.ai.hint(level, obs, seed=seed).to_dict())
 
     async def from_worker(self, method, args, read, here):
-        """The worker's ``method`` on ``args``, its text answer taken by ``read`` (None: not
-        an answer to use); else, or if the worker failed, ``here()``, worked out on the page."""
+        """The worker's ``method`` on ``args`` (their second the level), its text answer taken
+        by ``read`` (None: not an answer to use); else, or if the worker failed, ``here()``,
+        worked out on the page, as it is at once for a level that does not search."""
+        if not fantan.ai.searches(args[1]):
+            await asyncio.sleep(0)  # (a long run of quick moves still lets the page draw)
+            return here()
         worker = await self.get_worker()
         if worker is not None:
             try:
@@ -725,9 +730,22 @@ class Page:
                 tag.setAttribute(name, value)
             document.body.append(tag)
 
+    def want_worker(self):
+        """Start the worker soon if the level in play searches (Hard), after the first paint
+        rather than beside it: it boots a second Python. Easy and Medium decide on the page in
+        well under a millisecond, so a game against them never starts it."""
+        if self.worker_start is not None or self.worker_due:
+            return
+        if fantan.ai.searches(self.settings["level"]):
+            self.worker_due = True
+            window.setTimeout(create_proxy(self.guard(lambda *_: self.begin_worker())), 0)
+        else:
+            root.dataset.ai = "page"  # (where the computer players think, for tests)
+
     def begin_worker(self):
         """Start the worker (once), without waiting for it."""
         if self.worker_start is None:
+            root.removeAttribute("data-ai")  # ("worker" once it is up, "page" if it fails)
             self.spawn_worker()
             self.worker_start = self.spawn(self.start_worker())
 
@@ -1980,6 +1998,7 @@ class Page:
             self.settings["level"] = str(target.value)
             self.save_settings()
             self.note_level()
+            self.want_worker()
             self.render()
             self.draw_menu(focus="menu-level")
         elif tid == "menu-language":

@@ -20,7 +20,8 @@ from .search import Searched, hard_search
 
 LEVELS = ("easy", "medium", "hard")
 
-__all__ = ["BUDGETS", "LEVELS", "Advice", "advise", "choose", "hint", "hint_iterations"]
+__all__ = ["BUDGETS", "LEVELS", "Advice", "advise", "choose", "hint", "hint_iterations",
+           "searches"]
 
 BUDGETS: dict[str, dict[str, float]] = {
     # Every search budget in one place. Hard works to ``budget_ms`` of wall time (at least
@@ -34,10 +35,18 @@ BUDGETS: dict[str, dict[str, float]] = {
 }
 
 
+def searches(level: str) -> bool:
+    """Whether ``level`` searches, and so takes its time budget (BUDGETS) to decide: Hard.
+    Easy and Medium choose by rule, in well under a millisecond."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+    return level == "hard"
+
+
 def hint_iterations(level: str) -> int | None:
     """How many worlds the page's hint searches at ``level`` (BUDGETS["hint"]): a fixed number
     at a level that searches, so that a position always gets the same hint; None elsewhere."""
-    return int(BUDGETS["hint"]["iterations"]) if level == "hard" else None
+    return int(BUDGETS["hint"]["iterations"]) if searches(level) else None
 
 
 def choose(level: str, observation: Observation | dict[str, Any], seed: int = 0,
