@@ -684,7 +684,7 @@ class Page:
         if len(legal) == 1:
             return legal[0]  # nothing to think about
         return await self.from_worker(
-            "choose", (json.dumps(obs.to_dict()), level, seed),
+            "choose", level, (json.dumps(obs.to_dict()), level, seed),
             lambda text: text if text in legal else None,
             lambda: fantan.ai.choose(level, obs, seed=seed))
 
@@ -700,14 +700,14 @@ class Page:
             return advice if advice.get("move") in obs.legal_moves else None
 
         return await self.from_worker(
-            "hint", (json.dumps(obs.to_dict()), level, seed), read,
+            "hint", level, (json.dumps(obs.to_dict()), level, seed), read,
             lambda: fantan.ai.hint(level, obs, seed=seed).to_dict())
 
-    async def from_worker(self, method, args, read, here):
-        """The worker's ``method`` on ``args`` (their second the level), its text answer taken
-        by ``read`` (None: not an answer to use); else, or if the worker failed, ``here()``,
-        worked out on the page, as it is at once for a level that does not search."""
-        if not fantan.ai.searches(args[1]):
+    async def from_worker(self, method, level, args, read, here):
+        """The worker's ``method`` on ``args``, its text answer taken by ``read`` (None: not
+        an answer to use); else, or if the worker failed, ``here()``, worked out on the page,
+        as it is at once for a ``level`` that does not search."""
+        if not fantan.ai.searches(level):
             await asyncio.sleep(0)  # (a long run of quick moves still lets the page draw)
             return here()
         worker = await self.get_worker()
