@@ -740,7 +740,7 @@ class Page:
             self.worker_due = True
             window.setTimeout(create_proxy(self.guard(lambda *_: self.begin_worker())), 0)
         else:
-            root.dataset.ai = "page"  # (where the computer players think, for tests)
+            root.dataset.ai = "page"  # (for tests: no worker, the moves are made here)
 
     def begin_worker(self):
         """Start the worker (once), without waiting for it."""
