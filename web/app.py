@@ -1,8 +1,8 @@
 """The page's Python side: the one seam between the engine and the DOM, and nothing more.
 
 It keeps the match, renders the view models of view.py through render.py into the page's
-regions, turns clicks and keys into engine moves, asks the computer players (in a worker) for
-theirs, animates, and autosaves through store.py. Rules questions all go to the engine.
+regions, turns clicks and keys into engine moves, asks the computer players (Hard in a worker)
+for theirs, animates, and autosaves through store.py. Rules questions all go to the engine.
 """
 
 import asyncio
@@ -40,7 +40,7 @@ DOUBLE_TAP = 0.5
 TAP_SLOP = 24.0
 BOOTS_KEY = "fantan.boots"
 WORKER_WAIT = 120.0  # seconds to wait for the worker to start (a cold, busy machine is slow)
-# Seconds the first computer move waits for a worker still starting; past that, moves are made
+# Seconds the first move at Hard waits for a worker still starting; past that, moves are made
 # on the page until the worker is there (a worker whose files cannot be fetched never answers).
 WORKER_PATIENCE = 6.0
 # Seconds after Enter on Next hand or Skip during which Enter on a card does nothing (pressed
@@ -677,7 +677,7 @@ class Page:
             await asyncio.sleep(min(0.05, max(end - time.monotonic(), 0)))
 
     async def ask(self, seat, level):
-        """A move from the computer player in the worker (or here, if the worker failed)."""
+        """A move from the computer player: at Hard from the worker (here if it failed)."""
         obs = self.match.state.observation(seat)
         seed = self.match.move_seed
         legal = obs.legal_moves
@@ -689,7 +689,7 @@ class Page:
             lambda: fantan.ai.choose(level, obs, seed=seed))
 
     async def ask_hint(self, level):
-        """The hint, from the worker (or here, if the worker failed): the move the player at
+        """The hint, at Hard from the worker (here if it failed): the move the player at
         ``level`` would make, from a search of fixed size that the same position always
         answers alike, and the argument for it (fantan.ai.hint, as a dict)."""
         obs = self.match.state.observation(HUMAN)
