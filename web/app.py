@@ -247,7 +247,6 @@ class Page:
         self.worker_failed = False
         self.worker_start = None  # the worker's start, under way or done
         self.worker_waited = False  # a computer move has waited for it (once is enough)
-        self.worker_due = False  # its start is set for after the first paint
         self.results_hidden = False
         self.cache = {}
         self.seat_count = 0
@@ -359,7 +358,6 @@ class Page:
         root.classList.toggle("four-colour", bool(self.settings["four_colour"]))
         self.store.claim()
         self.listen()
-        self.want_worker()
         match, notice = (None, None)
         asked_new = param("new") is not None  # (a link that deals a new game)
         if not asked_new:
@@ -733,11 +731,11 @@ class Page:
     def want_worker(self):
         """Start the worker soon if the level in play searches (Hard), after the first paint
         rather than beside it: it boots a second Python. Easy and Medium decide on the page in
-        well under a millisecond, so a game against them never starts it."""
-        if self.worker_start is not None or self.worker_due:
+        well under a millisecond, so a game against them never starts it. (Each hand asks, as
+        does a change of level; begin_worker starts it once.)"""
+        if self.worker_start is not None:
             return
         if fantan.ai.searches(self.settings["level"]):
-            self.worker_due = True
             window.setTimeout(create_proxy(self.guard(lambda *_: self.begin_worker())), 0)
         else:
             root.dataset.ai = "page"  # (for tests: no worker, the moves are made here)
