@@ -301,7 +301,7 @@ def test_says_so_when_webassembly_is_missing(
 
 
 @pytest.mark.parametrize("broken", ["vendor/pyodide/pyodide.asm.wasm",
-                                    "vendor/pyodide/python_stdlib.zip", "python.zip"])
+                                    "vendor/pyodide/python_stdlib.zip", "python.zip.gz"])
 def test_says_so_when_loading_fails(page: Page, server: Server, watch: Watch,
                                     broken: str) -> None:
     """Whichever file of the runtime or the game fails to download, the page says so (Pyodide

@@ -3,6 +3,9 @@ icons and manifest, the assembled site and the static server."""
 
 from __future__ import annotations
 
+import _imp
+import contextlib
+import gzip
 import hashlib
 import io
 import json
@@ -99,23 +102,60 @@ def test_package_files_skip_caches_and_hidden_files(tmp_path: Path) -> None:
     ]
 
 
+@contextlib.contextmanager
+def unpacked(bundle: Path) -> Iterator[zipfile.ZipFile]:
+    """The game's archive as the entry points unpack it."""
+    with zipfile.ZipFile(io.BytesIO(gzip.decompress(bundle.read_bytes()))) as archive:
+        yield archive
+
+
 def test_pyscript_config_uses_the_local_interpreter_and_ships_the_archive_whole() -> None:
     config = build.pyscript_config()
     assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
-    assert config["files"] == {"./python.zip": "./python.zip"}  # written as it is, not unpacked
-    # The entry points import from it.
-    for entry in (build.MAIN_PY, build.WORKER_PY):
-        source = (build.WEB / entry).read_text()
-        assert 'sys.path.insert(0, os.path.abspath("python.zip"))' in source
+    # written as it is (the entry points unpack it), not by PyScript
+    assert config["files"] == {"./python.zip.gz": "./python.zip.gz"}
 
 
-def test_zip_bytes_are_reproducible_and_sorted() -> None:
-    files = {"b.py": b"B = 2\n", "a/c.mo": b"\x00" * 40, "a.py": b"A = 1\n"}
-    data = build.zip_bytes(files)
-    assert data == build.zip_bytes(dict(reversed(list(files.items()))))
-    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+@pytest.mark.parametrize("entry", [build.MAIN_PY, build.WORKER_PY])
+@pytest.mark.parametrize("gzipped", [True, False], ids=["gzipped", "unpacked-on-the-way"])
+def test_entry_points_import_the_game_from_its_archive(tmp_path: Path, entry: str,
+                                                       gzipped: bool) -> None:
+    """Each entry point unpacks the archive as it ships (or as a server that decoded it on the
+    way hands it over: the zip itself) and imports the game from it, not from elsewhere."""
+    files = {name: (build.ROOT / name).read_bytes()
+             for name in build.package_files(build.ENGINE)}
+    files["app.py"] = b"import fantan\n\ndef main():\n    return 'started'\n"
+    packed = build.bundle_bytes(files)
+    (tmp_path / build.BUNDLE_NAME).write_bytes(packed if gzipped else gzip.decompress(packed))
+    write(tmp_path / entry, (build.WEB / entry).read_bytes())
+    # The worker then answers the page: a legal move for the seat to play.
+    probe = ("import json, runpy, sys\n"
+             f"found = runpy.run_path({entry!r})\n"
+             "import fantan\n"
+             "state = fantan.new_game(fantan.preset('fan-tan'), seed=3)\n"
+             "seat = state.to_move\n"
+             "move = found['choose'](json.dumps(state.observation(seat).to_dict()), 'medium', 1)"
+             " if 'choose' in found else found['page']\n"
+             "print(fantan.__file__, move in state.legal_moves(), move)\n")
+    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True,
+                          text=True, check=True, timeout=60)
+    where, legal, move = done.stdout.split()
+    assert where == str(tmp_path / build.ARCHIVE_NAME / "fantan" / "__init__.py")
+    if entry == build.MAIN_PY:
+        assert move == "started"
+    else:
+        assert legal == "True"
+
+
+def test_the_archive_is_reproducible_sorted_stored_and_gzipped_whole() -> None:
+    files = {"b.py": b"B = 2\n" * 50, "a/c.mo": b"\x00" * 400, "a.py": b"A = 1\n" * 50}
+    data = build.bundle_bytes(files)
+    assert data == build.bundle_bytes(dict(reversed(list(files.items()))))
+    assert data[:2] == b"\x1f\x8b" and len(data) < sum(map(len, files.values())) / 4
+    with zipfile.ZipFile(io.BytesIO(gzip.decompress(data))) as archive:
         assert archive.namelist() == sorted(files)
         assert {name: archive.read(name) for name in files} == files
+        assert {info.compress_type for info in archive.infolist()} == {zipfile.ZIP_STORED}
 
 
 @pytest.mark.skipif(not (build.NODE_MODULES / "pyodide" / "pyodide.mjs").is_file(),
@@ -279,19 +319,24 @@ def test_site_holds_page_engine_runtime_and_offline_parts(site: Path) -> None:
     for name in ("index.html", "boot.js", "style.css", "main.py", build.WORKER_CONFIG_NAME,
                  "manifest.webmanifest", "sw.js", "icons/icon.svg", "icons/icon-192.png",
                  "icons/icon-512.png", "vendor/pyodide/pyodide.asm.wasm",
-                 "vendor/pyscript/core.js", "python.zip"):
+                 "vendor/pyscript/core.js", build.BUNDLE_NAME):
         assert (site / name).is_file(), name
     assert not list(site.rglob("*.map"))
     # The engine, the page's modules and the compiled catalogues travel in one archive, which
-    # both configs ship; the engine in it is unmodified.
+    # both configs ship; the engine in it is unmodified (here, with a stand-in runtime that
+    # cannot compile them, as sources), less what only the desktop imports.
     assert build.pyscript_config()["files"] == {f"./{build.BUNDLE_NAME}": f"./{build.BUNDLE_NAME}"}
     assert not (site / build.CONFIG_NAME).exists()  # the page carries its config inline
     worker = json.loads((site / build.WORKER_CONFIG_NAME).read_text())
     assert worker == build.pyscript_config()
-    with zipfile.ZipFile(site / build.BUNDLE_NAME) as archive:
+    with unpacked(site / build.BUNDLE_NAME) as archive:
         names = set(archive.namelist())
         for name in build.package_files(build.ENGINE):
-            assert archive.read(name) == (build.ROOT / name).read_bytes()
+            if name.startswith(build.DESKTOP_ONLY):
+                assert name not in names
+            else:
+                assert archive.read(name) == (build.ROOT / name).read_bytes()
+        assert "fantan/ai/search.py" in names and "fantan/arena.py" not in names
         modules = {p.name for p in build.WEB.glob("*.py")} - {build.MAIN_PY, build.WORKER_PY}
         assert "app.py" in modules and modules <= names
         for module in modules:
@@ -299,7 +344,9 @@ def test_site_holds_page_engine_runtime_and_offline_parts(site: Path) -> None:
         catalogues = {f"{c[:-3]}.mo" for c in build.catalogues(build.WEB)}
         assert "locale/de/LC_MESSAGES/fantan.mo" in catalogues and catalogues <= names
         # Nothing else: with this stand-in runtime there is no Python to compile bytecode.
-        assert names == set(build.package_files(build.ENGINE)) | modules | catalogues
+        engine = {name for name in build.package_files(build.ENGINE)
+                  if not name.startswith(build.DESKTOP_ONLY)}
+        assert names == engine | modules | catalogues
     # Catalogues ship compiled; their sources stay behind.
     assert (site / build.BOOT_TEXTS).is_file()  # the loader's texts, per language
     assert not list(site.rglob("*.po"))
@@ -543,19 +590,29 @@ def test_built_stdlib_carries_bytecode_for_what_the_browser_imports(tmp_path: Pa
 
 @pytest.mark.skipif(not (build.NODE_MODULES / "pyodide" / "pyodide.mjs").is_file(),
                     reason="needs the pinned runtime (npm ci)")
-def test_built_archive_ships_the_page_as_bytecode_and_the_engine_with_its_sources(
+def test_built_archive_ships_the_game_as_bytecode_of_its_unmodified_sources(
         tmp_path: Path) -> None:
     build.build(tmp_path / "dist")
-    with zipfile.ZipFile(tmp_path / "dist" / build.BUNDLE_NAME) as archive:
+    with unpacked(tmp_path / "dist" / build.BUNDLE_NAME) as archive:
         names = set(archive.namelist())
-        for name in build.package_files(build.ENGINE):  # unmodified, with bytecode beside
-            assert archive.read(name) == (build.ROOT / name).read_bytes()
-    assert {"fantan/game.pyc", "fantan/core.pyc"} <= names
-    entry_points = {Path(name).stem for name in (build.MAIN_PY, build.WORKER_PY)}
-    modules = {p.stem for p in build.WEB.glob("*.py")} - entry_points
-    assert "app" in modules
-    for module in modules:
-        assert f"{module}.pyc" in names and f"{module}.py" not in names, module
+        pycs = {name: archive.read(name) for name in names if name.endswith(".pyc")}
+    entry_points = {build.MAIN_PY, build.WORKER_PY}
+    sources = {f"fantan/{p.relative_to(build.ENGINE).as_posix()}": p
+               for p in build.ENGINE.rglob("*.py") if "__pycache__" not in p.parts}
+    sources.update({p.name: p for p in build.WEB.glob("*.py") if p.name not in entry_points})
+    assert {"app.py", "fantan/game.py", "fantan/ai/search.py", "fantan/sim.py"} <= set(sources)
+    for name, path in sources.items():
+        if name.startswith(build.DESKTOP_ONLY):
+            assert name not in names and build.pyc_name(name) not in names, name
+            continue
+        assert name not in names, name  # bytecode alone
+        pyc = pycs[build.pyc_name(name)]
+        # PEP 552: the flags say "hash-based, unchecked", and the hash is that of the source
+        # in the repository, keyed by the bytecode's own magic number (the browser's Python).
+        assert pyc[4:8] == b"\x01\x00\x00\x00", name
+        assert pyc[8:16] == _imp.source_hash(int.from_bytes(pyc[:4], "little"),
+                                             path.read_bytes()), name
+    assert len(pycs) == len(sources) - len(build.DESKTOP_ONLY)
 
 
 def test_a_venv_left_without_pip_is_made_again(tmp_path: Path,

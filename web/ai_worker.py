@@ -4,8 +4,16 @@ waits for a search. It sees only the observation it is given and never touches t
 import json
 import os
 import sys
+import zlib
 
-sys.path.insert(0, os.path.abspath("python.zip"))  # the game's modules, as on the page
+with open("python.zip.gz", "rb") as packed:  # the game's modules, unpacked as on the page
+    archive = packed.read()
+if archive[:2] == b"\x1f\x8b":
+    archive = zlib.decompress(archive, wbits=31)
+with open("python.zip", "wb") as unpacked:
+    unpacked.write(archive)
+del archive
+sys.path.insert(0, os.path.abspath("python.zip"))
 
 import fantan.ai  # noqa: E402
 
