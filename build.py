@@ -25,6 +25,7 @@ import io
 import json
 import math
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -626,8 +627,19 @@ def _blend(under: tuple[float, ...], color: tuple[int, ...], alpha: float) -> tu
     return (mix[0], mix[1], mix[2], out_a)
 
 
+# An edge pixel's coverage is rounded to this many steps: the icons then have about 160 colours,
+# which a palette image holds in a third of the bytes of RGBA, and 32 steps look as smooth.
+ICON_COVER_STEPS = 32
+
+
+def _cover(amount: float) -> float:
+    """A pixel's coverage, clamped to 0..1 and rounded to ICON_COVER_STEPS."""
+    return round(min(max(amount, 0.0), 1.0) * ICON_COVER_STEPS) / ICON_COVER_STEPS
+
+
 def icon_pixels(size: int) -> list[bytes]:
-    """The icon's RGBA rows at a size, anti-aliased by signed distances."""
+    """The icon's RGBA rows at a size, anti-aliased by signed distances (the coverage of an
+    edge pixel in steps of 1/ICON_COVER_STEPS: few enough colours for a palette image)."""
     rows = []
     px_size = 1.0 / size
     turns = [(math.cos(math.radians(-c[5])), math.sin(math.radians(-c[5]))) for c in CARDS]
@@ -638,7 +650,7 @@ def icon_pixels(size: int) -> list[bytes]:
             x = (i + 0.5) * px_size
             pixel: tuple[float, ...] = (0.0, 0.0, 0.0, 0.0)
             d = _box_distance(x - 0.5, y - 0.5, 0.5, 0.5, FELT_RADIUS) / px_size
-            pixel = _blend(pixel, FELT, min(max(0.5 - d, 0.0), 1.0))
+            pixel = _blend(pixel, FELT, _cover(0.5 - d))
             for (cx, cy, hw, hh, r, _), (cos, sin), fill in zip(
                 CARDS, turns, (BACK_FILL, CARD_FILL), strict=True
             ):
@@ -647,30 +659,46 @@ def icon_pixels(size: int) -> list[bytes]:
                 if abs(lx) > hw + px_size * 2 or abs(ly) > hh + px_size * 2:
                     continue
                 d = _box_distance(lx, ly, hw, hh, r) / px_size
-                pixel = _blend(pixel, CARD_EDGE, min(max(0.5 - d, 0.0), 1.0))
-                pixel = _blend(pixel, fill, min(max(0.5 - (d + 0.008 * size / 2), 0.0), 1.0))
+                pixel = _blend(pixel, CARD_EDGE, _cover(0.5 - d))
+                pixel = _blend(pixel, fill, _cover(0.5 - (d + 0.008 * size / 2)))
                 if fill is CARD_FILL:
                     dx, dy, dw, dh = DIAMOND
                     lx, ly = lx - (dx - cx), ly - (dy - cy)
                     dist = (abs(lx) / dw + abs(ly) / dh - 1) * (dw * dh / math.hypot(dw, dh))
-                    pixel = _blend(pixel, RED, min(max(0.5 - dist / px_size, 0.0), 1.0))
+                    pixel = _blend(pixel, RED, _cover(0.5 - dist / px_size))
             row.extend(round(min(max(c, 0.0), 255.0)) for c in pixel)
         rows.append(bytes(row))
     return rows
 
 
 def png(rows: Sequence[bytes], width: int) -> bytes:
-    """Encode RGBA rows as a PNG file."""
+    """Encode RGBA rows as a PNG file: an indexed one (a palette, with its transparency) where
+    the image has no more than 256 colours, else RGBA."""
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         body = kind + data
         return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
 
-    header = struct.pack(">IIBBBBB", width, len(rows), 8, 6, 0, 0, 0)
-    raw = b"".join(b"\0" + row for row in rows)
+    pixels = {row[i:i + 4] for row in rows for i in range(0, len(row), 4)}
+    chunks = []
+    if len(pixels) <= 256:
+        # The translucent colours first, so that the transparency chunk stops where they do.
+        palette = sorted(pixels, key=lambda rgba: (rgba[3] == 255, rgba))
+        index = {rgba: bytes([i]) for i, rgba in enumerate(palette)}
+        header = struct.pack(">IIBBBBB", width, len(rows), 8, 3, 0, 0, 0)
+        raw = b"".join(b"\0" + b"".join(index[row[i:i + 4]] for i in range(0, len(row), 4))
+                       for row in rows)
+        chunks.append(chunk(b"PLTE", b"".join(rgba[:3] for rgba in palette)))
+        alphas = bytes(rgba[3] for rgba in palette if rgba[3] < 255)
+        if alphas:
+            chunks.append(chunk(b"tRNS", alphas))
+    else:
+        header = struct.pack(">IIBBBBB", width, len(rows), 8, 6, 0, 0, 0)
+        raw = b"".join(b"\0" + row for row in rows)
     return (
         b"\x89PNG\r\n\x1a\n"
         + chunk(b"IHDR", header)
+        + b"".join(chunks)
         + chunk(b"IDAT", zlib.compress(raw, 9))
         + chunk(b"IEND", b"")
     )
@@ -856,11 +884,16 @@ def build(out: Path = DIST, node_modules: Path | None = None, root: Path = ROOT)
     web_files = [name.split("/", 1)[1] for name in package_files(web)
                  if not name.endswith(".po")]
     # The DOM layer's modules (all but the two entry points, which script tags load) go into the
-    # archive with the engine and the compiled catalogues; everything else is copied as it is.
+    # archive with the engine and the compiled catalogues; everything else is copied as it is,
+    # but for the style sheet's comments.
     modules = [name for name in web_files
                if name.endswith(".py") and "/" not in name and name not in (MAIN_PY, WORKER_PY)]
     for name in web_files:
-        if name not in modules:
+        if name.endswith(".css"):
+            (out / name).parent.mkdir(parents=True, exist_ok=True)
+            (out / name).write_text(without_css_comments(
+                (web / name).read_text(encoding="utf-8")), encoding="utf-8")
+        elif name not in modules:
             copy(web / name, out / name)
     bundle: dict[str, bytes] = {name: (web / name).read_bytes() for name in modules}
     for name in package_files(engine):
@@ -919,6 +952,17 @@ def write_service_worker(site: Path) -> str:
     identity = build_id(manifest)
     (site / SW_NAME).write_text(service_worker(manifest, identity), encoding="utf-8")
     return identity
+
+
+# A CSS string or comment; comments (a quarter of the style sheet's download) go, strings stay.
+CSS_STRING_OR_COMMENT = re.compile(r"""("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')|/\*.*?\*/""",
+                                   re.DOTALL)
+
+
+def without_css_comments(css: str) -> str:
+    """A style sheet without its comments, and without the lines they leave empty."""
+    bare = CSS_STRING_OR_COMMENT.sub(lambda m: m.group(1) or "", css)
+    return "".join(line.rstrip() + "\n" for line in bare.splitlines() if line.strip())
 
 
 def copy(source: Path, target: Path) -> None:

@@ -102,6 +102,25 @@ def test_package_files_skip_caches_and_hidden_files(tmp_path: Path) -> None:
     ]
 
 
+def test_the_style_sheet_ships_without_its_comments() -> None:
+    css = ('/* the table */\n.a { content: "/* kept */"; }  /* after a rule */\n'
+           "/* over\n   lines */\n.b::after { content: '*/ /*'; color: red; }\n")
+    assert build.without_css_comments(css) == (
+        '.a { content: "/* kept */"; }\n'
+        ".b::after { content: '*/ /*'; color: red; }\n")
+
+
+def test_the_built_style_sheet_keeps_every_rule(site: Path) -> None:
+    source = (build.WEB / "style.css").read_text(encoding="utf-8")
+    shipped = (site / "style.css").read_text(encoding="utf-8")
+    assert "/*" in source and "/*" not in shipped
+    assert len(shipped) < 0.8 * len(source)
+    # The same rules, declarations and values, in the same order.
+    words = re.compile(r"[^\s{};]+")
+    assert words.findall(shipped) == words.findall(
+        re.sub(r"/\*.*?\*/", " ", source, flags=re.DOTALL))
+
+
 @contextlib.contextmanager
 def unpacked(bundle: Path) -> Iterator[zipfile.ZipFile]:
     """The game's archive as the entry points unpack it."""
@@ -269,7 +288,8 @@ def test_write_service_worker_changes_when_a_file_changes(tmp_path: Path) -> Non
 # --- icons and the web app manifest --------------------------------------------------------------
 
 
-def read_png(data: bytes) -> tuple[int, int, list[bytes]]:
+def read_png(data: bytes) -> tuple[int, int, list[bytes], int]:
+    """A PNG's width, height, RGBA rows and colour type (6: RGBA; 3: indexed)."""
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     chunks: dict[bytes, bytes] = {}
     at = 8
@@ -281,20 +301,38 @@ def read_png(data: bytes) -> tuple[int, int, list[bytes]]:
         chunks[kind] = chunks.get(kind, b"") + body
         at += 12 + length
     width, height, depth, color = struct.unpack(">IIBB", chunks[b"IHDR"][:10])
-    assert (depth, color) == (8, 6)
+    assert depth == 8 and color in (3, 6)
     raw = zlib.decompress(chunks[b"IDAT"])
-    stride = 1 + 4 * width
-    rows = [raw[i * stride + 1 : (i + 1) * stride] for i in range(height)]
+    stride = 1 + (4 if color == 6 else 1) * width
     assert len(raw) == stride * height
-    return width, height, rows
+    assert all(raw[i * stride] == 0 for i in range(height))  # no filters
+    rows = [raw[i * stride + 1 : (i + 1) * stride] for i in range(height)]
+    if color == 3:
+        colours, alphas = chunks[b"PLTE"], chunks.get(b"tRNS", b"")
+        assert len(colours) % 3 == 0 and len(colours) // 3 <= 256
+        palette = [colours[i * 3 : i * 3 + 3] + bytes([alphas[i] if i < len(alphas) else 255])
+                   for i in range(len(colours) // 3)]
+        rows = [b"".join(palette[i] for i in row) for row in rows]
+    return width, height, rows, color
 
 
-def test_png_icon_is_a_valid_rgba_image() -> None:
-    width, height, rows = read_png(build.icon_png(64))
-    assert (width, height) == (64, 64)
+def test_png_icon_is_an_indexed_image_of_its_pixels() -> None:
+    width, height, rows, color = read_png(build.icon_png(64))
+    assert (width, height, color) == (64, 64, 3)
+    assert rows == build.icon_pixels(64)  # the palette loses nothing
     assert rows[0][3] == 0  # the rounded corner is transparent
     centre = rows[32][32 * 4 : 32 * 4 + 4]
     assert centre[3] == 255 and centre[0] > centre[1]  # the red diamond, opaque
+    edges = {rgba for row in rows for rgba in (row[i : i + 4] for i in range(0, 256, 4))
+             if 0 < rgba[3] < 255}
+    assert len(edges) > 4  # the felt's rounded corners are anti-aliased
+
+
+def test_png_of_more_than_256_colours_is_rgba() -> None:
+    rows = [b"".join(bytes((x * 10, y * 10, x ^ y, 200 + x)) for x in range(20))
+            for y in range(20)]  # 400 colours
+    width, height, decoded, color = read_png(build.png(rows, 20))
+    assert (width, height, color) == (20, 20, 6) and decoded == rows
 
 
 def test_svg_icon_is_self_contained() -> None:
