@@ -18,7 +18,7 @@ import i18n
 import render
 import store
 import view
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window, workers
 
 import fantan
@@ -63,6 +63,12 @@ def param(name, default=None):
 
 def element(eid):
     return document.getElementById(eid)
+
+
+def after_paint(callback):
+    """Call back once the browser has drawn its next frame (in a hidden tab, once it shows)."""
+    window.requestAnimationFrame(create_once_callable(
+        lambda *_: window.setTimeout(create_once_callable(callback), 0)))
 
 
 def q(selector):
@@ -732,11 +738,17 @@ class Page:
         """Start the worker soon if the level in play searches (Hard), after the first paint
         rather than beside it: it boots a second Python. Easy and Medium decide on the page in
         well under a millisecond, so a game against them never starts it. (Each hand asks, as
-        does a change of level; begin_worker starts it once.)"""
+        does a change of level; begin_worker starts it once.) Asking the engine which levels
+        search imports the computer players, so that too waits for the table to be drawn: it
+        would add a fifth to the page's own start."""
+        if self.worker_start is None:
+            after_paint(self.guard(lambda *_: self.worker_if_wanted()))
+
+    def worker_if_wanted(self):
         if self.worker_start is not None:
             return
         if fantan.ai.searches(self.settings["level"]):
-            window.setTimeout(create_proxy(self.guard(lambda *_: self.begin_worker())), 0)
+            self.begin_worker()
         else:
             root.dataset.ai = "page"  # (for tests: no worker, the moves are made here)
 
