@@ -1,7 +1,8 @@
 """A bare page that loads the engine into Pyodide the way the computer players' worker gets it
-(the files of its PyScript config, the archive put on sys.path), runs a Python script and keeps
-the script's last value in ``window.__result``; ``html[data-phase=ready]`` marks the end.
-Shared by a test and a benchmark."""
+(the files of its PyScript config, then the worker's own entry point, which unpacks the archive
+and puts it on sys.path), runs a Python script and keeps the script's last value in
+``window.__result``; ``html[data-phase=ready]`` marks the end. Shared by a test and a
+benchmark."""
 
 from __future__ import annotations
 
@@ -22,9 +23,8 @@ for (const [source, target] of Object.entries(config.files)) {{
   const path = target.replace(/^\\.\\//, "/home/pyodide/");
   pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
   pyodide.FS.writeFile(path, data);
-  // An archive of modules goes on sys.path, as the worker's entry point puts it.
-  if (path.endsWith(".zip")) pyodide.runPython(`import sys; sys.path.insert(0, "${{path}}")`);
 }}
+pyodide.runPython(await (await fetch("./ai_worker.py")).text());  // as the worker starts
 const code = await (await fetch("./{name}.py")).text();
 window.__result = await pyodide.runPythonAsync(code);
 document.documentElement.dataset.phase = "ready";
