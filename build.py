@@ -346,33 +346,28 @@ def with_bytecode(archive: bytes, compiled: dict[str, bytes]) -> bytes:
                 name = pyc_name(name)
                 data = compiled[name]
             members.append((name, data, info.date_time, info.external_attr))
-    return deflated_zip(members)
+    return zip_archive(members, zipfile.ZIP_DEFLATED)
 
 
 def bundle_bytes(files: dict[str, bytes]) -> bytes:
     """The game's archive as it ships: a reproducible zip of the files, sorted, with fixed
     dates and stored members, gzipped as a whole at the highest level (no name or date in the
     gzip header)."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
-        for name in sorted(files):
-            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, files[name])
-    return gzip.compress(buffer.getvalue(), 9, mtime=0)
+    members = ((name, files[name], (1980, 1, 1, 0, 0, 0), 0o644 << 16) for name in sorted(files))
+    return gzip.compress(zip_archive(members, zipfile.ZIP_STORED), 9, mtime=0)
 
 
 ZipDate = tuple[int, int, int, int, int, int]
 
 
-def deflated_zip(members: Iterable[tuple[str, bytes, ZipDate, int]]) -> bytes:
+def zip_archive(members: Iterable[tuple[str, bytes, ZipDate, int]], compression: int) -> bytes:
     """A zip archive of (name, data, date and time, external attributes) members, in that
-    order, each deflated at the highest level."""
+    order, each stored or deflated at the highest level."""
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+    with zipfile.ZipFile(buffer, "w", compression, compresslevel=9) as archive:
         for name, data, date_time, attributes in members:
             info = zipfile.ZipInfo(name, date_time=date_time)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = compression
             info.external_attr = attributes
             archive.writestr(info, data)
     return buffer.getvalue()
