@@ -735,16 +735,17 @@ class Page:
             document.body.append(tag)
 
     def want_worker(self):
-        """Start the worker soon if the level in play searches (Hard), after the first paint
-        rather than beside it: it boots a second Python. Easy and Medium decide on the page in
-        well under a millisecond, so a game against them never starts it. (Each hand asks, as
-        does a change of level; begin_worker starts it once.) Asking the engine which levels
-        search imports the computer players, so that too waits for the table to be drawn: it
-        would add a fifth to the page's own start."""
+        """Start the worker once the table is drawn, if the level in play searches (Hard): it
+        boots a second Python, and the question itself imports the computer players (a fifth
+        of the page's own start), so neither goes beside the first paint. Easy and Medium
+        decide on the page in well under a millisecond: a game against them never starts it.
+        (Each hand asks, as does a change of level.)"""
         if self.worker_start is None:
             after_paint(self.guard(lambda *_: self.worker_if_wanted()))
 
     def worker_if_wanted(self):
+        """want_worker's answer, once drawn: the worker for a level that searches, else the
+        moves made on the page (a worker already started stays)."""
         if self.worker_start is not None:
             return
         if fantan.ai.searches(self.settings["level"]):
