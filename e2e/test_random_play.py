@@ -84,13 +84,17 @@ def step(page: Page, rnd: random.Random, url: str) -> str:
     return f"press {name!r}"
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_random_use_breaks_nothing(page: Page, server: Server, game, seed: int) -> None:
+# The standard game; gifts under Ruter 7's pass penalty; Shichi Narabe's passes by choice and
+# its play on for places after one is out.
+@pytest.mark.parametrize(("seed", "preset", "players"),
+                         [(1, "fan-tan", 4), (2, "ruter-7", 3), (3, "shichi-narabe", 5)])
+def test_random_use_breaks_nothing(page: Page, server: Server, game, seed: int, preset: str,
+                                   players: int) -> None:
     rnd = random.Random(seed)
     width, height = SIZES[seed % len(SIZES)]
     page.set_viewport_size({"width": width, "height": height})
     url = server.url
-    game.boot(page, url + f"?new=1&seed={seed}&speed=fast")
+    game.boot(page, url + f"?new=1&seed={seed}&preset={preset}&players={players}&speed=fast")
     done: list[str] = []
     for _ in range(STEPS):
         try:
