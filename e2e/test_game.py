@@ -2024,6 +2024,9 @@ def test_a_wide_score_sheet_opened_on_a_small_phone_comes_into_view(
     page.wait_for_selector("html[data-phase=over]")
     page.click("#results .sheet summary")
     expect(page.locator("#results .sheet tbody tr").first).to_be_visible()
+    # (the board is measured again, and the sheet scrolled to, as its toggle event comes in,
+    # after it shows open)
+    page.wait_for_function(f"() => ({SHEET_SEEN_JS})().within", timeout=5_000)
     seen = page.evaluate(SHEET_SEEN_JS)
     assert seen["within"] and seen["wide"] and seen["shadows"], seen
     # On a phone where the hand's table fits whole words, the wide sheet open does not break
@@ -2054,7 +2057,9 @@ def test_a_score_sheet_opened_keeps_the_winners_line_in_view(
     assert box.evaluate("s => s.scrollHeight <= s.clientHeight")  # (no scrolling yet)
     page.click("#results .sheet summary")
     expect(page.locator("#results .sheet tbody tr").first).to_be_visible()
-    assert box.evaluate("s => s.scrollTop > 0")
+    # (scrolled as the sheet's toggle event comes in, after it shows open)
+    page.wait_for_function(
+        "() => document.querySelector('#results .scroll').scrollTop > 0", timeout=5_000)
     winner = page.locator(HAND_ROWS).first
     expect(winner).to_have_class(re.compile(r"\bwinner\b"))
     assert winner.evaluate("r => { const c = r.firstElementChild.getBoundingClientRect();"
