@@ -219,6 +219,12 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
 
 # --- helpers for tests -------------------------------------------------------------------------
 
+PLAYABLE = '#hand [data-zone="hand"]:not([aria-disabled="true"])'
+# (while a new hand is dealt, the last hand's cards may still be on the page)
+MY_TURN = f"html[data-phase=playing][data-turn='0'] {PLAYABLE}"
+MY_TURN_OR_OVER = f"{MY_TURN}, html[data-phase=over]"
+
+
 
 def wait_ready(page: Page) -> None:
     """Wait until Python has taken over from the loader (or the loader gave up)."""

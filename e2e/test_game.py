@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Server, Watch
+from conftest import MY_TURN, MY_TURN_OR_OVER, PLAYABLE, Server, Watch
 from playwright.sync_api import BrowserContext, Page, expect
 
 import build
@@ -30,10 +30,6 @@ import store  # noqa: E402
 import view  # noqa: E402
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
-PLAYABLE = '#hand [data-zone="hand"]:not([aria-disabled="true"])'
-# (while a new hand is dealt, the last hand's cards may still be on the page)
-MY_TURN = f"html[data-phase=playing][data-turn='0'] {PLAYABLE}"
-MY_TURN_OR_OVER = f"{MY_TURN}, html[data-phase=over]"
 HAND_ROWS = "#results .scroll > table > tbody > tr"  # (the hand's table: not the score sheet)
 PORTRAIT = {"width": 360, "height": 640}
 LANDSCAPE = {"width": 640, "height": 360}

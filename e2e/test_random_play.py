@@ -15,7 +15,7 @@ import json
 import random
 
 import pytest
-from conftest import Server
+from conftest import MY_TURN_OR_OVER, PLAYABLE, Server, wait_ready
 from playwright.sync_api import Error, Page
 
 import fantan
@@ -23,14 +23,8 @@ import fantan
 SIZES = [(360, 640), (640, 360), (390, 844), (844, 390), (568, 320), (1280, 800)]
 STEPS = 90
 HAND = '#hand [data-zone="hand"]'
-PLAYABLE = f'{HAND}:not([aria-disabled="true"])'
-SETTLED = f"html[data-phase=playing][data-turn='0'] {PLAYABLE}, html[data-phase=over]"
 KEYS = ["ArrowLeft", "ArrowRight", "Shift+ArrowRight", "Home", "End", "Enter", "Enter", " ",
         "Escape", "h", "Tab", "Shift+Tab"]
-
-
-def ready(page: Page) -> None:
-    page.wait_for_selector("html:not([data-phase=loading])", state="attached", timeout=120_000)
 
 
 def step(page: Page, rnd: random.Random, url: str) -> str:
@@ -38,7 +32,7 @@ def step(page: Page, rnd: random.Random, url: str) -> str:
     roll = rnd.random()
     if roll < 0.03:
         page.reload()
-        ready(page)
+        wait_ready(page)
         return "reload"
     if roll < 0.06:
         width, height = rnd.choice(SIZES)
@@ -49,7 +43,7 @@ def step(page: Page, rnd: random.Random, url: str) -> str:
         page.wait_for_timeout(500)  # (with no dialog open, the page itself goes back once more)
         if not page.url.startswith(url):  # Back left the game: come back as a player would
             page.goto(url)
-        ready(page)
+        wait_ready(page)
         return "back"
     dialog = page.locator("dialog[open]")
     if roll < 0.22:
@@ -58,8 +52,8 @@ def step(page: Page, rnd: random.Random, url: str) -> str:
         return f"key {key}"
     if dialog.count():
         scope = dialog.last
-    elif roll < 0.55 and page.locator(PLAYABLE).count():
-        card = page.locator(PLAYABLE).nth(rnd.randrange(page.locator(PLAYABLE).count()))
+    elif roll < 0.55 and (playable := page.locator(PLAYABLE)).count():
+        card = playable.nth(rnd.randrange(playable.count()))
         what = card.get_attribute("data-card")
         card.dblclick(timeout=2_000)
         return f"play {what}"
@@ -71,16 +65,17 @@ def step(page: Page, rnd: random.Random, url: str) -> str:
     if not count:
         return "nothing to press"
     control = controls.nth(rnd.randrange(count))
-    name = control.evaluate("""e => e.getAttribute('aria-label') || e.id || e.name
-        || e.textContent.trim().slice(0, 30) || e.outerHTML.slice(0, 60)""")
-    if control.evaluate("e => e.tagName") == "SELECT":
+    name, tag, in_hand = control.evaluate("""e => [e.getAttribute('aria-label') || e.id
+        || e.name || e.textContent.trim().slice(0, 30) || e.outerHTML.slice(0, 60), e.tagName,
+        !!e.closest('#hand')]""")
+    if tag == "SELECT":
         values = control.locator("option:not([disabled])").evaluate_all(
             "options => options.map(o => o.value)")
         value = rnd.choice(values)
         control.select_option(value, timeout=2_000)
         return f"choose {value!r} in {name!r}"
     # A card half under its neighbour takes the click where it shows.
-    control.click(timeout=2_000, force=control.evaluate("e => !!e.closest('#hand')"))
+    control.click(timeout=2_000, force=in_hand)
     return f"press {name!r}"
 
 
@@ -111,11 +106,11 @@ def test_random_use_breaks_nothing(page: Page, server: Server, game, seed: int, 
     # Reloaded (which opens again any dialog left open), then back at the table, the page
     # shows the game as saved.
     page.reload()
-    ready(page)
+    wait_ready(page)
     for _ in range(3):
         if page.locator("dialog[open]").count():
             page.keyboard.press("Escape")
-    page.wait_for_selector(SETTLED, state="attached", timeout=60_000)
+    page.wait_for_selector(MY_TURN_OR_OVER, state="attached", timeout=60_000)
     saved = json.loads(page.evaluate("() => localStorage.getItem('fantan.game')"))
     match = fantan.load_match(json.dumps(saved["match"]))
     shown = page.eval_on_selector_all(HAND, "cards => cards.map(c => c.dataset.card)")
