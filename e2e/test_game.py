@@ -3210,3 +3210,74 @@ def test_the_keyboard_plays_turn_after_turn_with_enter(page: Page, server: Serve
         played = len(table_cards(page))
         page.keyboard.press("Enter")
         page.wait_for_function(f"document.querySelectorAll('[data-zone=table]').length > {played}")
+
+
+def test_the_moves_page_shows_the_hand_as_we_may_know_it(context: BrowserContext, page: Page,
+                                                         server: Server, game) -> None:
+    # Ruter 7, played on by the engine until our turn comes after a card was given between two
+    # others: the page shows every move in turn order, and that gift unnamed.
+    match = played_until(
+        fantan.new_match(fantan.preset("ruter-7"), seed=2),
+        lambda m: m.state.to_move == 0 and any(
+            e.kind == "give" and 0 not in (e.seat, e.to) for e in m.state.history),
+        pick=lambda legal: legal[-1])
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(PORTRAIT)
+    game.boot(page, server.url + "?speed=slow")
+    page.wait_for_selector(MY_TURN, timeout=60_000)
+    page.click("#open-menu")
+    page.click("#menu-moves")
+    expect(page.locator("#moves-page")).to_be_visible()
+    expect(page.locator("#menu")).to_be_hidden()
+    expect(page.locator("#moves-title")).to_be_focused()
+    cat, rules = catalog("en"), match.rules
+    obs = match.state.observation(0)
+    # Row by row, the cells in words (what a screen reader says) are the hand's moves in order.
+    cells = page.eval_on_selector_all(
+        "#moves-page tbody td:not(:empty)",
+        "tds => tds.map(td => td.querySelector(':scope > .sr').textContent)")
+    assert cells == [view.card_words(cat, rules, e.card) if e.kind == "play" else "Pass"
+                     for e in obs.history if e.kind in ("play", "pass")]
+    gifts = page.eval_on_selector_all("#moves-page .mv-gift .sr:last-child",
+                                      "spans => spans.map(s => s.textContent)")
+    assert gifts == [view.event_text(cat, rules, e, spoken=True)
+                     for e in obs.history if e.kind == "give"]
+    hidden = [e for e in obs.history if e.kind == "give" and e.card is None]
+    assert hidden and all(view.event_text(cat, rules, e, spoken=True) in gifts for e in hidden)
+    seen = {e.card for e in obs.history if e.card}
+    for real in match.state.history:  # (a card given between two others is named nowhere)
+        if real.kind == "give" and real.card not in seen:
+            assert view.card_words(cat, rules, real.card) not in page.inner_text("#moves-page")
+    # The latest round is in view above the Close button, the seats' names over it.
+    box = page.locator("#moves-page").bounding_box()
+    last = page.locator("#moves-page tbody tr").last.bounding_box()
+    close = page.locator("#moves-close").bounding_box()
+    heads = page.locator("#moves-page thead").bounding_box()
+    assert box and last and close and heads
+    assert box["y"] <= heads["y"] and heads["y"] + heads["height"] <= last["y"]
+    assert last["y"] + last["height"] <= close["y"]
+    # A reload shows it again; Escape closes it, the focus back on Menu.
+    page.reload()
+    game.wait_ready(page)
+    expect(page.locator("#moves-page")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#moves-page")).to_be_hidden()
+    expect(page.locator("#open-menu")).to_be_focused()
+    expect(page.locator(PLAYABLE).first).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nb", "nl", "it"])
+def test_the_moves_of_eight_players_fit_a_small_phone(page: Page, server: Server, game,
+                                                     lang: str) -> None:
+    page.set_viewport_size({"width": 320, "height": 568})
+    open_game(page, server, game, f"?new=1&seed=5&players=8&speed=instant&lang={lang}")
+    page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+    page.click("#open-menu")
+    buttons = [page.locator(f"#menu-{b}").bounding_box() for b in ("new-game", "rules", "moves")]
+    assert all(buttons) and len({round(b["y"]) for b in buttons if b}) == 1  # (one row)
+    page.click("#menu-moves")
+    expect(page.locator("#moves-page table")).to_be_visible()
+    assert page.locator("#moves-page thead th").count() == 9
+    wide = page.evaluate("() => { const d = document.getElementById('moves-page');"
+                         " return [d.scrollWidth, d.clientWidth]; }")
+    assert wide[0] <= wide[1], wide

@@ -182,7 +182,7 @@ def test_the_table_and_the_board_render_without_raw_ids(language: str) -> None:
     cat = catalog(language)
     raw = re.compile(r"\b(?:msg|button|seat|table|reason|results|setup|settings|menu|rules|"
                      r"event|card|list|app|announce|axis|preset|tip|rank|suit|refused|level|"
-                     r"speed|stats)\.[a-z0-9_.-]+")
+                     r"speed|stats|moves)\.[a-z0-9_.-]+")
     record = store.parse_stats(None)
     record["levels"]["easy"] = {"hands": 1200, "hands_won": 700, "matches": 9, "matches_won": 2}
     for preset in ("fan-tan-chips", "cinquillo", "shichi-narabe"):
@@ -198,8 +198,10 @@ def test_the_table_and_the_board_render_without_raw_ids(language: str) -> None:
             render.setup(cat, {"preset": "custom", "rules": rules, "level": "easy",
                                "match": None}),
             render.rules_page(cat, preset, rules),
+            render.moves_page(cat, rules, view.move_log(match.state.observation(0))),
+            render.moves_page(cat, rules, view.move_log(fantan.new_game(rules, 4).observation(0))),
             render.menu(cat, {"speed": "fast", "level": "hard", "four_colour": False,
-                              "language": language}, record),
+                              "language": language}, record, moves=True),
             render.record(cat, record, confirm_reset=True),
             render.info(cat, tv, "hard"),
             render.bar_actions(cat),

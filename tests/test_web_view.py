@@ -852,3 +852,98 @@ def test_a_seat_dropping_out_is_heard_with_the_cards_it_lays_out() -> None:
         "Lina scheidet aus und legt Pik 3, Herz 9 und Karo Dame aus.")
     assert view.announcement(CAT, rules, [fantan.Event("eliminated", 0, cards=("3S",))]) == (
         "You drop out.")
+
+
+# --- the hand's moves ------------------------------------------------------------------------
+
+
+def _played(rules: fantan.Rules, seed: int, moves: int) -> fantan.GameState:
+    """A hand after up to ``moves`` random moves."""
+    state = fantan.new_game(rules, seed)
+    rnd = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        state = state.play(rnd.choice(state.legal_moves()))
+    return state
+
+
+@pytest.mark.parametrize(("preset", "players"),
+                         [("fan-tan", 4), ("sjuan", 6), ("shichi-narabe", 5), ("cinquillo", 3)])
+def test_the_moves_page_has_a_column_a_seat_and_a_row_each_time_round(preset: str,
+                                                                      players: int) -> None:
+    for seed in range(4):
+        state = _played(fantan.preset(preset).replace(players=players), seed, 400)
+        obs = state.observation(0)
+        log = view.move_log(obs)
+        moves = [e for e in obs.history if e.kind in ("play", "pass", "eliminated")]
+        # the columns: every seat once, in turn order from the one that moved first
+        assert log.seats == [(moves[0].seat + k) % players for k in range(players)]
+        # read row by row, the cells are the moves in the order they were made ...
+        cells = [(log.seats[k], c) for r in log.rounds for k, c in enumerate(r) if c is not None]
+        assert [(s, c.kind) for s, c in cells] == [(e.seat, e.kind) for e in moves]
+        assert [c.cards for _, c in cells] == [
+            (e.card,) if e.kind == "play" else e.cards if e.kind == "eliminated" else ()
+            for e in moves]
+        # ... and a row ends where the turn comes round again: each next row begins at a
+        # column at or left of where the row before it ended
+        ends = [max(k for k, c in enumerate(r) if c) for r in log.rounds]
+        starts = [min(k for k, c in enumerate(r) if c) for r in log.rounds]
+        assert all(start <= end for start, end in zip(starts[1:], ends, strict=False))
+        assert log.laid is None
+
+
+def test_the_moves_page_shows_the_cards_given_as_the_observer_saw_them() -> None:
+    named = hidden = 0
+    for seed in range(6):
+        state = _played(fantan.preset("ruter-7"), seed, 400)
+        gives = [e for e in state.history if e.kind == "give"]
+        for viewer in range(4):
+            log = view.move_log(state.observation(viewer))
+            gifts = []
+            for r in log.rounds:
+                for k, c in enumerate(r):
+                    for g in c.gifts if c else ():
+                        # a card given goes with the pass of the seat it was given to
+                        assert c.kind == "pass" and g.to == log.seats[k]
+                        gifts.append(g)
+            assert [(g.seat, g.to) for g in gifts] == [(g.seat, g.to) for g in gives]
+            for g, real in zip(gifts, gives, strict=True):  # named only to the two who know
+                assert g.card == (real.card if viewer in (real.seat, real.to) else None)
+                named += g.card is not None
+                hidden += g.card is None
+    assert named and hidden
+
+
+def test_the_moves_page_shows_the_cards_laid_out_before_play_and_on_dropping_out() -> None:
+    rules = fantan.preset("shichi-narabe").replace(preplaced_from="hands")
+    state = fantan.new_game(rules, 1)
+    log = view.move_log(state.observation(0))
+    assert log.rounds == [] and log.seats[0] == state.to_move
+    laid = {e.seat: e.cards for e in state.observation(0).history if e.kind == "preplace"}
+    assert laid and log.laid is not None
+    assert {s: c.cards for s, c in zip(log.seats, log.laid, strict=True) if c} == laid
+    page = render.moves_page(CAT, rules, log)
+    assert ">Laid out<" in page and "7 of diamonds" in page
+    dropped = []
+    for seed in range(4):
+        state = _played(fantan.preset("shichi-narabe"), seed, 400)
+        log = view.move_log(state.observation(0))
+        dropped += [c for r in log.rounds for c in r if c and c.kind == "eliminated"]
+    assert dropped and all(c.cards for c in dropped)
+
+
+def test_the_moves_page_before_a_move_and_during_a_hand() -> None:
+    rules = fantan.preset("fan-tan")
+    empty = render.moves_page(CAT, rules, view.move_log(fantan.new_game(rules, 3).observation(0)))
+    assert "No one has moved yet in this hand." in empty and "<table" not in empty
+    state = _played(rules, 3, 9)
+    page = render.moves_page(CAT, rules, view.move_log(state.observation(0)))
+    heads = re.findall(r'<th scope="col">([^<]*)</th>', page)
+    assert heads[0] == "No." and sorted(heads[1:]) == sorted(
+        view.seat_name(CAT, s) for s in range(4))
+    # every card played, for the eyes and in words
+    for e in state.history:
+        if e.kind == "play":
+            assert view.card_words(CAT, rules, e.card) in page
+    assert page.count("<tr>") == 1 + len(view.move_log(state.observation(0)).rounds)  # (+ heads)

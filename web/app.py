@@ -432,7 +432,7 @@ class Page:
         # A dialog closed gives the focus back to what opened it; where that was drawn again
         # meanwhile (the bar, in a new language), to the button of the bar that opens it.
         for dialog, opener in (("menu", "open-menu"), ("setup", "open-menu"),
-                               ("rules-page", "open-rules")):
+                               ("rules-page", "open-rules"), ("moves-page", "open-menu")):
             on(element(dialog), "close", lambda _e, opener=opener: self.dialog_closed(opener))
         on(window, "popstate", self.on_popstate)
         if history_state() == "dialog":  # (reloaded with a dialog open: none is open now)
@@ -1823,6 +1823,8 @@ class Page:
             "menu-rules": lambda: self.open_rules(None),
             "setup-rules": lambda: self.open_rules(self.draft),
             "rules-close": lambda: element("rules-page").close(),
+            "menu-moves": self.open_moves,
+            "moves-close": lambda: element("moves-page").close(),
             "setup-cancel": lambda: element("setup").close(),
             "start-game": self.start_from_setup,
             "show-table": self.show_table,
@@ -2153,7 +2155,7 @@ class Page:
         a reload to open again (restore_dialogs)."""
         if self.session is None:
             return
-        opened = [d for d in ("menu", "setup", "rules-page") if element(d).open]
+        opened = [d for d in ("menu", "setup", "rules-page", "moves-page") if element(d).open]
         draft = self.draft if "setup" in opened else None
         try:
             self.session.setItem(store.DIALOGS_KEY, store.dialogs_text(opened, draft))
@@ -2174,6 +2176,8 @@ class Page:
             self.open_menu()
         if "rules-page" in dialogs.open:
             self.open_rules(self.draft if "setup" in dialogs.open else None)
+        if "moves-page" in dialogs.open and self.match is not None:
+            self.open_moves()
 
     def dialog_flipped(self):
         """A dialog opened or closed: where that came of a click, its place, at which the
@@ -2241,7 +2245,8 @@ class Page:
         dialog.innerHTML = render.menu(
             self.cat, shown, stats, confirm_reset,
             store.counts_at(stats, self.match, self.settings["level"]),
-            french_deck=self.match is None or not view.is_spanish(self.match.rules))
+            french_deck=self.match is None or not view.is_spanish(self.match.rules),
+            moves=self.match is not None)
         target = q(f"#{focus}") if focus else None
         if target is not None:
             target.focus()
@@ -2363,6 +2368,16 @@ class Page:
         # (the dialog's first button), which would scroll it to the bottom.
         element("rules-title").focus()
         page.scrollTop = 0
+
+    def open_moves(self):
+        """The hand's moves so far, as we may know them (view.move_log), the latest in view."""
+        element("menu").close()
+        page = element("moves-page")
+        log = view.move_log(self.match.state.observation(HUMAN))
+        page.innerHTML = render.moves_page(self.cat, self.match.rules, log)
+        self.show_dialog("moves-page")
+        element("moves-title").focus()
+        page.scrollTop = page.scrollHeight  # (the latest round in view, over the Close button)
 
     def show_table(self):
         self.results_hidden = True

@@ -535,8 +535,9 @@ def select(sid: str, label: str, options: Sequence[tuple[str, str, bool]], chose
 
 def menu(cat: Catalog, settings: dict[str, Any], stats: dict[str, Any] | None = None,
          confirm_reset: bool = False, counts_at: str | None = None,
-         french_deck: bool = True) -> str:
-    """The menu: new game, rules, the settings, and the player's record when given;
+         french_deck: bool = True, moves: bool = False) -> str:
+    """The menu: new game, rules, the hand's moves (with ``moves``, a hand on the table), the
+    settings, and the player's record when given;
     ``counts_at`` is the easier level than the one chosen that the game in play counts at in
     the record (store.counts_at), if there is one. The four-colour deck is offered with the
     ``french_deck`` in play (the Spanish deck has four colours of its own, and no ♦ or ♣)."""
@@ -552,7 +553,9 @@ def menu(cat: Catalog, settings: dict[str, Any], stats: dict[str, Any] | None = 
         f'<h2 id="menu-title">{escape(cat.t("menu.title"))}</h2>'
         '<div class="menu-buttons">'
         f'{button("menu-new-game", cat.t("button.new-game"), cls="primary")}'
-        f'{button("menu-rules", cat.t("button.rules"), cls="secondary")}</div>'
+        f'{button("menu-rules", cat.t("button.rules"), cls="secondary")}'
+        + (button("menu-moves", cat.t("button.moves"), cls="secondary") if moves else "")
+        + '</div>'
         + language_select(cat, settings.get("language") or "")
         + select("menu-speed", cat.t("settings.speed"), speeds, settings["speed"])
         + select("menu-level", cat.t("settings.level"), levels, settings["level"],
@@ -722,6 +725,55 @@ def rules_page(cat: Catalog, name: str, rules: fantan.Rules, chosen: str | None 
         '<div class="panel-buttons">'
         f'{button("rules-close", cat.t("button.close"), cls="primary")}</div>'
     )
+
+
+def moves_page(cat: Catalog, rules: fantan.Rules, log: view.MoveLog) -> str:
+    """The hand's moves so far (view.move_log): a column for each seat, a row for each time
+    round the table, the latest last; every card as on the table (its rank and suit sign), in
+    words for a screen reader."""
+
+    def face(code: str) -> str:
+        rank, suit = view.split(code)
+        return (f'<span class="mv s-{view.pip(rules, suit)}" aria-hidden="true">'
+                f'{escape(view.rank_label(cat, rules, rank))}{icon(view.pip(rules, suit))}'
+                f'</span><span class="sr">{escape(view.card_words(cat, rules, code))}</span>')
+
+    def cell(c: view.LogCell | None) -> str:
+        if c is None:
+            return "<td></td>"
+        if c.kind == "pass":  # (a dash, as the page's note says: nine columns fit 320 px)
+            what = (f'<span class="mv-pass" aria-hidden="true">–</span>'
+                    f'<span class="sr">{escape(cat.t("button.pass"))}</span>')
+        elif c.kind == "eliminated":
+            what = f'<span class="mv-pass">{escape(cat.t("seat.eliminated"))}</span>'
+        else:
+            what = ""
+        what += " ".join(face(code) for code in c.cards)
+        for gift in c.gifts:  # (a card given to the seat after its pass)
+            shown = (face(gift.card) if gift.card
+                     else f'<span aria-hidden="true">{escape(cat.num(1))}</span>')
+            what += (f'<span class="mv-gift"><span aria-hidden="true">+</span>{shown}'
+                     f'<span class="sr">{escape(view.event_text(cat, rules, gift, spoken=True))}'
+                     f'</span></span>')
+        return f'<td class="{c.kind}">{what}</td>'
+
+    title = f'<h2 id="moves-title" tabindex="-1">{escape(cat.t("moves.title"))}</h2>'
+    close = ('<div class="panel-buttons">'
+             f'{button("moves-close", cat.t("button.close"), cls="primary")}</div>')
+    if not log.rounds and log.laid is None:
+        return title + f'<p>{escape(cat.t("moves.none"))}</p>' + close
+    head = "".join(f'<th scope="col">{escape(view.seat_name(cat, s))}</th>' for s in log.seats)
+    lines = []
+    if log.laid is not None:
+        lines.append(f'<tr class="laid"><th scope="row">{escape(cat.t("moves.laid-out"))}</th>'
+                     + "".join(cell(c) for c in log.laid) + "</tr>")
+    for number, cells in enumerate(log.rounds, 1):
+        lines.append(f'<tr><th scope="row">{escape(cat.num(number))}</th>'
+                     + "".join(cell(c) for c in cells) + "</tr>")
+    return (title + f'<p class="moves-about">{escape(cat.t("moves.about"))}</p>'
+            f'<table class="moves" aria-labelledby="moves-title" data-seats="{len(log.seats)}">'
+            f'<thead><tr><th scope="col">{escape(cat.t("moves.number"))}</th>{head}</tr></thead>'
+            f'<tbody>{"".join(lines)}</tbody></table>' + close)
 
 
 def bar_actions(cat: Catalog) -> str:

@@ -367,9 +367,10 @@ def parse_view(text: str | None, match: fantan.Match, seat: int) -> View:
 DIALOGS_KEY = "fantan.dialogs"
 """In the tab's sessionStorage: the dialogs open over the table and the new-game screen's
 choices, for a reload (dialogs_text)."""
-DIALOG_STACKS = (("menu",), ("setup",), ("rules-page",), ("setup", "rules-page"))
+DIALOG_STACKS = (("menu",), ("setup",), ("rules-page",), ("setup", "rules-page"),
+                 ("moves-page",))
 """The dialogs that can be open at once, bottom first (the rules page opens over the new-game
-screen, or alone from the menu, which closes)."""
+screen, or alone from the menu, which closes; the hand's moves alone, from the menu)."""
 
 
 class Dialogs(NamedTuple):

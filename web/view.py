@@ -521,6 +521,62 @@ def given_gift(obs: fantan.Observation) -> tuple[int, str] | None:
     return last.to, last.card
 
 
+# --- the hand's moves --------------------------------------------------------------------------
+
+
+@dataclass
+class LogCell:
+    """One seat's move in one round of the moves page: ``kind`` "play" (``cards``: the card),
+    "pass", "eliminated" (``cards``: laid out) or "laid" (``cards``: laid out before play);
+    ``gifts``, the give events that followed a pass of this seat (a card given to it, shown
+    where the observer saw it)."""
+
+    kind: str
+    cards: tuple[str, ...] = ()
+    gifts: list[fantan.Event] = field(default_factory=list)
+
+
+@dataclass
+class MoveLog:
+    """The public history of the hand as the moves page shows it: a column for each seat in
+    turn order from the one that moved first (``seats``), the cards laid out from the hands
+    before play (``laid``, by column, or None), then a row for each time round the table."""
+
+    seats: list[int]
+    laid: list[LogCell | None] | None
+    rounds: list[list[LogCell | None]]
+
+
+def move_log(obs: fantan.Observation) -> MoveLog:
+    """The observer's history of the hand in rounds: what every seat may know of it, no more
+    (a card given between two others stays unnamed, as the engine's observation has it)."""
+    n = obs.rules.players
+    moves = [e for e in obs.history if e.kind in ("play", "pass", "eliminated")]
+    first = moves[0].seat if moves else obs.to_move if obs.to_move is not None else HUMAN
+    seats = [(first + k) % n for k in range(n)]
+    column = {seat: k for k, seat in enumerate(seats)}
+    laid: list[LogCell | None] | None = None
+    rounds: list[list[LogCell | None]] = []
+    last = n  # the column of the latest move: a move at or left of it begins a round
+    for e in obs.history:
+        k = column[e.seat]
+        if e.kind == "preplace":
+            laid = laid or [None] * n
+            laid[k] = LogCell("laid", e.cards)
+        elif e.kind == "give":
+            to = e.to if e.to is not None else e.seat
+            cell = next((r[column[to]] for r in reversed(rounds) if r[column[to]]), None)
+            if cell is not None:
+                cell.gifts.append(e)
+        else:
+            if k <= last:
+                rounds.append([None] * n)
+            last = k
+            rounds[-1][k] = LogCell(e.kind, (e.card,) if e.card else e.cards
+                                    if e.kind == "eliminated" else ())
+    return MoveLog(seats, laid, rounds)
+
+
 # --- the result board --------------------------------------------------------------------------
 
 
