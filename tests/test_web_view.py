@@ -857,23 +857,13 @@ def test_a_seat_dropping_out_is_heard_with_the_cards_it_lays_out() -> None:
 # --- the hand's moves ------------------------------------------------------------------------
 
 
-def _played(rules: fantan.Rules, seed: int, moves: int) -> fantan.GameState:
-    """A hand after up to ``moves`` random moves."""
-    state = fantan.new_game(rules, seed)
-    rnd = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        state = state.play(rnd.choice(state.legal_moves()))
-    return state
-
-
 @pytest.mark.parametrize(("preset", "players"),
                          [("fan-tan", 4), ("sjuan", 6), ("shichi-narabe", 5), ("cinquillo", 3)])
-def test_the_moves_page_has_a_column_a_seat_and_a_row_each_time_round(preset: str,
+def test_the_moves_page_has_a_column_a_seat_and_a_row_each_time_round(kit, preset: str,
                                                                       players: int) -> None:
     for seed in range(4):
-        state = _played(fantan.preset(preset).replace(players=players), seed, 400)
+        state = kit.random_playout(fantan.new_game(
+            fantan.preset(preset).replace(players=players), seed), random.Random(seed))
         obs = state.observation(0)
         log = view.move_log(obs)
         moves = [e for e in obs.history if e.kind in ("play", "pass", "eliminated")]
@@ -893,10 +883,11 @@ def test_the_moves_page_has_a_column_a_seat_and_a_row_each_time_round(preset: st
         assert log.laid is None
 
 
-def test_the_moves_page_shows_the_cards_given_as_the_observer_saw_them() -> None:
+def test_the_moves_page_shows_the_cards_given_as_the_observer_saw_them(kit) -> None:
     named = hidden = 0
     for seed in range(6):
-        state = _played(fantan.preset("ruter-7"), seed, 400)
+        state = kit.random_playout(fantan.new_game(fantan.preset("ruter-7"), seed),
+                                   random.Random(seed))
         gives = [e for e in state.history if e.kind == "give"]
         for viewer in range(4):
             log = view.move_log(state.observation(viewer))
@@ -915,7 +906,7 @@ def test_the_moves_page_shows_the_cards_given_as_the_observer_saw_them() -> None
     assert named and hidden
 
 
-def test_the_moves_page_shows_the_cards_laid_out_before_play_and_on_dropping_out() -> None:
+def test_the_moves_page_shows_the_cards_laid_out_before_play_and_on_dropping_out(kit) -> None:
     rules = fantan.preset("shichi-narabe").replace(preplaced_from="hands")
     state = fantan.new_game(rules, 1)
     log = view.move_log(state.observation(0))
@@ -927,7 +918,8 @@ def test_the_moves_page_shows_the_cards_laid_out_before_play_and_on_dropping_out
     assert ">Laid out<" in page and "7 of diamonds" in page
     dropped = []
     for seed in range(4):
-        state = _played(fantan.preset("shichi-narabe"), seed, 400)
+        state = kit.random_playout(fantan.new_game(fantan.preset("shichi-narabe"), seed),
+                                   random.Random(seed))
         log = view.move_log(state.observation(0))
         dropped += [c for r in log.rounds for c in r if c and c.kind == "eliminated"]
     assert dropped and all(c.cards for c in dropped)
@@ -937,7 +929,9 @@ def test_the_moves_page_before_a_move_and_during_a_hand() -> None:
     rules = fantan.preset("fan-tan")
     empty = render.moves_page(CAT, rules, view.move_log(fantan.new_game(rules, 3).observation(0)))
     assert "No one has moved yet in this hand." in empty and "<table" not in empty
-    state = _played(rules, 3, 9)
+    state = fantan.new_game(rules, 3)
+    for _ in range(9):  # (the hand under way)
+        state = state.play(random.Random(len(state.history)).choice(state.legal_moves()))
     page = render.moves_page(CAT, rules, view.move_log(state.observation(0)))
     heads = re.findall(r'<th scope="col">([^<]*)</th>', page)
     assert heads[0] == "No." and sorted(heads[1:]) == sorted(
