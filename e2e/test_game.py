@@ -3242,8 +3242,7 @@ def test_the_moves_page_shows_the_hand_as_we_may_know_it(context: BrowserContext
                                       "spans => spans.map(s => s.textContent)")
     assert gifts == [view.event_text(cat, rules, e, spoken=True)
                      for e in obs.history if e.kind == "give"]
-    hidden = [e for e in obs.history if e.kind == "give" and e.card is None]
-    assert hidden and all(view.event_text(cat, rules, e, spoken=True) in gifts for e in hidden)
+    assert any(e.kind == "give" and e.card is None for e in obs.history)  # (one unnamed)
     seen = {e.card for e in obs.history if e.card}
     for real in match.state.history:  # (a card given between two others is named nowhere)
         if real.kind == "give" and real.card not in seen:
