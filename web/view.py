@@ -563,9 +563,9 @@ def move_log(obs: fantan.Observation) -> MoveLog:
         if e.kind == "preplace":
             laid = laid or [None] * n
             laid[k] = LogCell("laid", e.cards)
-        elif e.kind == "give":
-            to = e.to if e.to is not None else e.seat
-            cell = next((r[column[to]] for r in reversed(rounds) if r[column[to]]), None)
+        elif e.kind == "give":  # (under the pass it answers: the receiver's latest move)
+            to = column[e.to if e.to is not None else e.seat]
+            cell = next((r[to] for r in reversed(rounds) if r[to]), None)
             if cell is not None:
                 cell.gifts.append(e)
         else:
