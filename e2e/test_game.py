@@ -3265,6 +3265,45 @@ def test_the_moves_page_shows_the_hand_as_we_may_know_it(context: BrowserContext
     expect(page.locator(PLAYABLE).first).to_be_visible()
 
 
+def test_the_moves_page_tells_what_the_moves_show(context: BrowserContext, page: Page,
+                                                   server: Server, game) -> None:
+    # The standard game, at our turn once a seat has passed with cards that fitted (it holds
+    # none of them still out) and one card can be with one seat alone: the page says so under
+    # the moves, seat by seat as the engine infers it from our observation; our column stands
+    # out.
+    match = played_until(fantan.new_match(fantan.preset("fan-tan"), seed=0), lambda m: (
+        m.state.to_move == 0 and any(k.holds for k in fantan.ai.known_cards(
+            m.state.observation(0))) and any(k.lacks for k in fantan.ai.known_cards(
+                m.state.observation(0)))))
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(PORTRAIT)
+    game.boot(page, server.url + "?speed=slow")
+    page.wait_for_selector(MY_TURN, timeout=60_000)
+    page.click("#open-menu")
+    page.click("#menu-moves")
+    expect(page.locator("#moves-known")).to_have_text("What the moves tell")
+    cat, rules = catalog("en"), match.rules
+    log = view.move_log(match.state.observation(0))
+    lines = page.eval_on_selector_all("#moves-page .moves-known li", """lis => lis.map(li =>
+        [li.querySelector('b').textContent, ...[...li.querySelectorAll('.mk')].map(mk =>
+            mk.firstChild.textContent + ': ' + mk.querySelector('.sr').textContent)])""")
+    assert lines == [
+        [view.seat_name(cat, seat)]
+        + [f"{label}: {cat.join([view.card_words(cat, rules, c) for c in cards])}."
+           for label, cards in (("Holds", holds), ("Cannot hold", lacks)) if cards]
+        for seat, holds, lacks in log.known]
+    said = [part.split(":")[0] for line in lines for part in line[1:]]
+    assert "Holds" in said and "Cannot hold" in said
+    # It is in view as the page opens, over the Close button.
+    last = page.locator("#moves-page .moves-known li").last.bounding_box()
+    close = page.locator("#moves-close").bounding_box()
+    assert last and close and last["y"] + last["height"] <= close["y"]
+    expect(page.locator("#moves-page thead th.me")).to_have_text("You")
+    band, plain = page.evaluate("""() => [...['td.me', 'td:not(.me)'].map(sel => getComputedStyle(
+        document.querySelector('#moves-page tbody ' + sel)).backgroundColor)]""")
+    assert band != plain
+
+
 @pytest.mark.parametrize("lang", ["en", "de", "nb", "nl", "it"])
 def test_the_moves_of_eight_players_fit_a_small_phone(page: Page, server: Server, game,
                                                      lang: str) -> None:

@@ -6,6 +6,8 @@
 True
 """
 
+from typing import TYPE_CHECKING
+
 from .cards import Deck, deck_for
 from .game import (
     REASONS,
@@ -21,6 +23,9 @@ from .game import (
 )
 from .match import Match, load_match, new_match
 from .rules import PRESETS, Rules, RulesError, preset
+
+if TYPE_CHECKING:  # (for the type checker; at run time, imported on first use: below)
+    from . import ai
 
 __version__ = "0.1.0"
 

@@ -501,6 +501,72 @@ def test_samples_are_consistent_with_everything_public(name: str) -> None:
             k += 1
 
 
+@pytest.mark.parametrize("name", sorted(fantan.PRESETS))
+def test_the_cards_known_to_a_player_are_true_of_the_real_hands(kit, name: str) -> None:
+    """What the moves page says of the others' hands (known_cards) holds of every real deal:
+    a card said to be held is in that hand, a card said not to be is not, each card is said
+    to be held by one seat at most, and a card on the table or in our hand is named by none.
+    A player who passed when cards would have fitted is said not to hold some, where passing
+    is forced, and never where it is a choice."""
+    rules = fantan.preset(name)
+    said = {"holds": 0, "lacks": 0}
+    for seed in range(4):
+        state = fantan.new_game(rules, seed)
+        rnd = random.Random(seed)
+        while not state.is_over:
+            for me in range(rules.players):
+                obs = state.observation(me)
+                known = ai.known_cards(obs)
+                assert len(known) == rules.players and known[me] == ai.Known()
+                seen = set(obs.hand) | set(obs.geometry.deck.codes(obs.table_mask))
+                held: set[str] = set()
+                for s, k in enumerate(known):
+                    assert set(k.holds) <= set(state.hand(s)), (seed, me, s)
+                    assert not set(k.lacks) & set(state.hand(s)), (seed, me, s)
+                    assert not held & set(k.holds) and not seen & set(k.holds + k.lacks)
+                    held |= set(k.holds)
+                    said["holds"] += bool(k.holds)
+                    said["lacks"] += bool(k.lacks)
+            state = state.play(rnd.choice(state.legal_moves()))
+    assert said["holds"]
+    assert bool(said["lacks"]) == (rules.passing == "forced")
+
+
+def test_a_forced_pass_tells_which_cards_the_passer_lacks(kit) -> None:
+    # We open with the 7D; seat 1 must pass: it holds none of the cards that fit then.
+    fits = ("7S", "7H", "6D", "8D", "7C")
+    mine = ["7D", "2S", "3S", "4S", "5S", "6S", "2H", "3H", "4H", "5H", "6H", "2D", "3D"]
+    rules = fantan.preset("fan-tan")
+    passer = [c for c in kit.deck_codes(rules) if c not in fits and c not in mine][:13]
+    state = kit.play_all(fantan.new_game(
+        rules, hands=kit.build_deal(rules, {0: mine, 1: passer}), dealer=0), ["7D", "pass"])
+    assert ai.known_cards(state.observation(0)) == (
+        ai.Known(), ai.Known(lacks=fits), ai.Known(), ai.Known())
+    # With three players, the one other seat that may hold those cards holds them all, and
+    # it is no more news that the passer does not.
+    rules = rules.replace(players=3)
+    mine += ["4D", "5D", "9D", "10D"]
+    passer = [c for c in kit.deck_codes(rules) if c not in fits and c not in mine
+              ][:kit.deal_sizes(rules, 0)[1]]
+    state = kit.play_all(fantan.new_game(
+        rules, hands=kit.build_deal(rules, {0: mine, 1: passer}), dealer=0), ["7D", "pass"])
+    assert ai.known_cards(state.observation(0)) == (ai.Known(), ai.Known(), ai.Known(holds=fits))
+    assert set(fits) <= set(state.hand(2))
+
+
+def test_a_card_given_is_known_to_the_giver_and_an_unseen_gift_unsettles_a_pass() -> None:
+    # Ruter 7: seat 1 passes and we (seat 0) give it the QS: we know it holds the QS, and none
+    # of the cards that fitted when it passed; seat 3, who did not see the card, knows neither.
+    state = fantan.new_game(fantan.preset("ruter-7"), 0)
+    for move in ("7D", "pass", "give:QS"):
+        state = state.play(move)
+    fitted = next(e.cards for e in state.history if e.kind == "pass")
+    ours = ai.known_cards(state.observation(0))[1]
+    assert ours.holds == ("QS",)
+    assert set(ours.lacks) == set(fitted) - set(state.hand(0))
+    assert ai.known_cards(state.observation(3))[1] == ai.Known()
+
+
 def test_inference_prefers_the_real_hands() -> None:
     """The play model ranks the real hands above most uniform samples."""
     rules = fantan.preset("fan-tan")

@@ -4,6 +4,7 @@ English, and every id the page's code asks for present."""
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import importlib.util
 import re
@@ -190,6 +191,7 @@ def test_the_table_and_the_board_render_without_raw_ids(language: str) -> None:
         while not match.state.is_over:
             match = match.play(match.state.legal_moves()[0])
         rules = match.rules
+        played = [e.card for e in match.state.history if e.kind == "play"]
         tv = view.table_view(cat, match.state.observation(0), match.totals, 1, match.hands)
         html = "".join([
             "".join(render.rows(cat, rules, tv.rows)),
@@ -199,6 +201,9 @@ def test_the_table_and_the_board_render_without_raw_ids(language: str) -> None:
                                "match": None}),
             render.rules_page(cat, preset, rules),
             render.moves_page(cat, rules, view.move_log(match.state.observation(0))),
+            render.moves_page(cat, rules, dataclasses.replace(  # (what the moves tell)
+                view.move_log(match.state.observation(0)),
+                known=[(1, (played[0],), (played[1],))])),
             render.moves_page(cat, rules, view.move_log(fantan.new_game(rules, 4).observation(0))),
             render.menu(cat, {"speed": "fast", "level": "hard", "four_colour": False,
                               "language": language}, record, moves=True),

@@ -933,7 +933,7 @@ def test_the_moves_page_before_a_move_and_during_a_hand() -> None:
     for _ in range(9):  # (the hand under way)
         state = state.play(random.Random(len(state.history)).choice(state.legal_moves()))
     page = render.moves_page(CAT, rules, view.move_log(state.observation(0)))
-    heads = re.findall(r'<th scope="col">([^<]*)</th>', page)
+    heads = re.findall(r'<th scope="col"[^>]*>([^<]*)</th>', page)
     assert heads[0] == "No." and sorted(heads[1:]) == sorted(
         view.seat_name(CAT, s) for s in range(4))
     # every card played, for the eyes and in words
@@ -941,3 +941,36 @@ def test_the_moves_page_before_a_move_and_during_a_hand() -> None:
         if e.kind == "play":
             assert view.card_words(CAT, rules, e.card) in page
     assert page.count("<tr>") == 1 + len(view.move_log(state.observation(0)).rounds)  # (+ heads)
+
+
+def test_the_moves_page_tells_what_the_moves_show_of_the_others_hands(kit) -> None:
+    # Three players; we open with the 7D and seat 1 must pass: seat 2 alone may hold the cards
+    # that fitted, so it holds them all. Our own column stands out.
+    fits = ("7S", "7H", "6D", "8D", "7C")
+    rules = fantan.preset("fan-tan").replace(players=3)
+    mine = ["7D", "2S", "3S", "4S", "5S", "6S", "2H", "3H", "4H", "5H", "6H", "2D", "3D", "4D",
+            "5D", "9D", "10D"]
+    passer = [c for c in kit.deck_codes(rules) if c not in fits and c not in mine
+              ][:kit.deal_sizes(rules, 0)[1]]
+    start = fantan.new_game(rules, hands=kit.build_deal(rules, {0: mine, 1: passer}), dealer=0)
+    before = view.move_log(kit.play_all(start, ["7D"]).observation(0))
+    assert before.known == []
+    assert "What the moves tell" not in render.moves_page(CAT, rules, before)
+    log = view.move_log(kit.play_all(start, ["7D", "pass"]).observation(0))
+    assert log.known == [(2, fits, ())]
+    page = render.moves_page(CAT, rules, log)
+    known = page[page.index("What the moves tell"):]
+    assert "Certain from the moves so far" in known
+    line = re.findall(r"<li>.*?</li>", known)
+    assert len(line) == 1 and f"<b>{view.seat_name(CAT, 2)}</b>" in line[0]
+    assert re.findall(r'class="mv s-(\w+)">(\w+)<', line[0]) == [  # (as on the table ...)
+        ("spade", "7"), ("heart", "7"), ("diamond", "6"), ("diamond", "8"), ("club", "7")]
+    assert re.sub(r"<[^>]*>", "", line[0]).endswith(  # (... and in words)
+        "Holds776877 of spades, 7 of hearts, 6 of diamonds, 8 of diamonds and 7 of clubs.")
+    assert "Cannot hold" not in known
+    # our column: its heading and every cell of it, and no other
+    assert re.findall(r'<th scope="col" class="me">([^<]*)</th>', page) == [
+        view.seat_name(CAT, 0)]
+    cells = re.findall(r"<tr>(.*?)</tr>", page)[1]
+    assert [("me" in td) for td in re.findall(r"<td[^>]*>", cells)] == [
+        s == 0 for s in log.seats]

@@ -733,14 +733,13 @@ def moves_page(cat: Catalog, rules: fantan.Rules, log: view.MoveLog) -> str:
     words for a screen reader."""
 
     def face(code: str) -> str:
-        rank, suit = view.split(code)
-        return (f'<span class="mv s-{view.pip(rules, suit)}" aria-hidden="true">'
-                f'{escape(view.rank_label(cat, rules, rank))}{icon(view.pip(rules, suit))}'
-                f'</span><span class="sr">{escape(view.card_words(cat, rules, code))}</span>')
+        return (_move_face(cat, rules, code, ' aria-hidden="true"')
+                + f'<span class="sr">{escape(view.card_words(cat, rules, code))}</span>')
 
-    def cell(c: view.LogCell | None) -> str:
+    def cell(c: view.LogCell | None, seat: int) -> str:
+        mine = " me" if seat == view.HUMAN else ""  # (our own column stands out)
         if c is None:
-            return "<td></td>"
+            return '<td class="me"></td>' if mine else "<td></td>"
         if c.kind == "pass":  # (a dash, as the page's note says: nine columns fit 320 px)
             what = (f'<span class="mv-pass" aria-hidden="true">–</span>'
                     f'<span class="sr">{escape(cat.t("button.pass"))}</span>')
@@ -755,25 +754,62 @@ def moves_page(cat: Catalog, rules: fantan.Rules, log: view.MoveLog) -> str:
             what += (f'<span class="mv-gift"><span aria-hidden="true">+</span>{shown}'
                      f'<span class="sr">{escape(view.event_text(cat, rules, gift, spoken=True))}'
                      f'</span></span>')
-        return f'<td class="{c.kind}">{what}</td>'
+        return f'<td class="{c.kind}{mine}">{what}</td>'
 
     title = f'<h2 id="moves-title" tabindex="-1">{escape(cat.t("moves.title"))}</h2>'
     close = ('<div class="panel-buttons">'
              f'{button("moves-close", cat.t("button.close"), cls="primary")}</div>')
     if not log.rounds and log.laid is None:
         return title + f'<p>{escape(cat.t("moves.none"))}</p>' + close
-    head = "".join(f'<th scope="col">{escape(view.seat_name(cat, s))}</th>' for s in log.seats)
+    head = "".join(('<th scope="col" class="me">' if s == view.HUMAN else '<th scope="col">')
+                   + f'{escape(view.seat_name(cat, s))}</th>' for s in log.seats)
+
+    def row(cells: list[view.LogCell | None]) -> str:
+        return "".join(cell(c, seat) for c, seat in zip(cells, log.seats, strict=True))
+
     lines = []
     if log.laid is not None:
         lines.append(f'<tr class="laid"><th scope="row">{escape(cat.t("moves.laid-out"))}</th>'
-                     + "".join(cell(c) for c in log.laid) + "</tr>")
+                     + row(log.laid) + "</tr>")
     for number, cells in enumerate(log.rounds, 1):
         lines.append(f'<tr><th scope="row">{escape(cat.num(number))}</th>'
-                     + "".join(cell(c) for c in cells) + "</tr>")
+                     + row(cells) + "</tr>")
     return (title + f'<p class="moves-about">{escape(cat.t("moves.about"))}</p>'
             f'<table class="moves" aria-labelledby="moves-title" data-seats="{len(log.seats)}">'
             f'<thead><tr><th scope="col">{escape(cat.t("moves.number"))}</th>{head}</tr></thead>'
-            f'<tbody>{"".join(lines)}</tbody></table>' + close)
+            f'<tbody>{"".join(lines)}</tbody></table>' + _known_cards(cat, rules, log) + close)
+
+
+def _move_face(cat: Catalog, rules: fantan.Rules, code: str, attrs: str = "") -> str:
+    """A card as the moves page draws it: its rank and its suit's sign."""
+    rank, suit = view.split(code)
+    return (f'<span class="mv s-{view.pip(rules, suit)}"{attrs}>'
+            f'{escape(view.rank_label(cat, rules, rank))}{icon(view.pip(rules, suit))}</span>')
+
+
+def _known_cards(cat: Catalog, rules: fantan.Rules, log: view.MoveLog) -> str:
+    """Under the moves: for each other seat of which they tell something, the cards it must
+    hold and those it cannot (view.MoveLog.known), drawn as on the table, in words for a screen
+    reader; or nothing."""
+
+    def cards(label: str, codes: tuple[str, ...]) -> str:
+        if not codes:
+            return ""
+        faces = "".join(_move_face(cat, rules, c) for c in codes)
+        words = cat.join([view.card_words(cat, rules, c) for c in codes])
+        return (f'<span class="mk">{escape(cat.t(label))}'
+                f'<span aria-hidden="true">{faces}</span>'
+                f'<span class="sr">{escape(words)}.</span></span>')
+
+    if not log.known:
+        return ""
+    lines = "".join(
+        f'<li><b>{escape(view.seat_name(cat, seat))}</b>'
+        f'{cards("moves.holds", holds)}{cards("moves.lacks", lacks)}</li>'
+        for seat, holds, lacks in log.known)
+    return (f'<h3 id="moves-known">{escape(cat.t("moves.known"))}</h3>'
+            f'<p class="moves-about">{escape(cat.t("moves.known-about"))}</p>'
+            f'<ul class="moves-known" aria-labelledby="moves-known">{lines}</ul>')
 
 
 def bar_actions(cat: Catalog) -> str:

@@ -540,11 +540,15 @@ class LogCell:
 class MoveLog:
     """The public history of the hand as the moves page shows it: a column for each seat in
     turn order from the one that moved first (``seats``), the cards laid out from the hands
-    before play (``laid``, by column, or None), then a row for each time round the table."""
+    before play (``laid``, by column, or None), then a row for each time round the table; and
+    what it tells of the others' hands (``known``)."""
 
     seats: list[int]
     laid: list[LogCell | None] | None
     rounds: list[list[LogCell | None]]
+    known: list[tuple[int, tuple[str, ...], tuple[str, ...]]] = field(default_factory=list)
+    """What the moves tell of the others' hands (fantan.ai.known_cards), in column order, for
+    each seat of which they tell something: (seat, cards it holds, cards it cannot hold)."""
 
 
 def move_log(obs: fantan.Observation) -> MoveLog:
@@ -574,7 +578,9 @@ def move_log(obs: fantan.Observation) -> MoveLog:
             last = k
             rounds[-1][k] = LogCell(e.kind, (e.card,) if e.card else e.cards
                                     if e.kind == "eliminated" else ())
-    return MoveLog(seats, laid, rounds)
+    known = fantan.ai.known_cards(obs)
+    return MoveLog(seats, laid, rounds, [(s, known[s].holds, known[s].lacks) for s in seats
+                                         if known[s].holds or known[s].lacks])
 
 
 # --- the result board --------------------------------------------------------------------------

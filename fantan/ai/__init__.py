@@ -15,13 +15,14 @@ from typing import Any
 
 from ..game import Observation
 from .advice import Advice, advise
+from .belief import Known, known_cards
 from .heuristic import easy, medium
 from .search import Searched, hard_search
 
 LEVELS = ("easy", "medium", "hard")
 
-__all__ = ["BUDGETS", "LEVELS", "Advice", "advise", "choose", "hint", "hint_iterations",
-           "searches"]
+__all__ = ["BUDGETS", "LEVELS", "Advice", "Known", "advise", "choose", "hint", "hint_iterations",
+           "known_cards", "searches"]
 
 BUDGETS: dict[str, dict[str, float]] = {
     # Every search budget in one place. Hard works to ``budget_ms`` of wall time (at least

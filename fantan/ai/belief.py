@@ -130,6 +130,57 @@ def infer(obs: Observation) -> Belief:
                   decisions, kept if any(kept) else ())
 
 
+@dataclass(frozen=True)
+class Known:
+    """What the public history tells the observer of one other seat's hand: the cards it must
+    hold (a card we gave it and it has not played; or one no other seat can hold) and, of the
+    cards still out whose holder is not known, those it cannot hold (it passed while they
+    would have fitted, under forced passing). Card codes in deck order."""
+
+    holds: tuple[str, ...] = ()
+    lacks: tuple[str, ...] = ()
+
+
+def known_cards(obs: Observation) -> tuple[Known, ...]:
+    """What ``obs`` tells of each seat's hidden hand, for a player to read (the observer's own
+    and an empty hand's entry are empty). Beyond the facts ``infer`` reads, it draws two sure
+    conclusions until neither adds more: a card only one seat can hold is in that hand, and a
+    seat that can hold only as many cards as it has unknown ones holds them all."""
+    b = infer(obs)
+    g = obs.geometry
+    n = len(b.need)
+    others = [s for s in range(n) if s != b.seat and b.need[s] > 0]
+    # Where a seat may hold a card: not a void; not a limit that allows none of it.
+    may = {s: b.unknown & ~b.void[s] for s in others}
+    for s in others:
+        for cards, most in (b.limits[s] if b.limits else ()):
+            if most <= 0:
+                may[s] &= ~cards
+    sure = [0] * n
+    open_ = b.unknown  # the unknown cards whose holder is not yet sure
+    grew = True
+    while grew:
+        grew = False
+        for s in others:
+            left = b.need[s] - sure[s].bit_count()
+            free = may[s] & open_
+            if left and free.bit_count() == left:
+                sure[s] |= free
+                open_ &= ~free
+                grew = True
+        for c in bits(open_):
+            holders = [s for s in others if (may[s] >> c) & 1
+                       and sure[s].bit_count() < b.need[s]]
+            if len(holders) == 1:
+                sure[holders[0]] |= 1 << c
+                open_ &= ~(1 << c)
+                grew = True
+    return tuple(
+        Known(g.deck.codes(b.known[s] | sure[s]), g.deck.codes(open_ & ~may[s])) if s in may
+        else Known(g.deck.codes(b.known[s]))  # (no unknown card: what we gave it, if any)
+        for s in range(n))
+
+
 def _decisions(obs: Observation, g: Geometry) -> tuple[Decision, ...]:
     """Replay the public table to find, for each card another seat played, what was open."""
     deck = g.deck
