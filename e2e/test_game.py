@@ -3265,16 +3265,21 @@ def test_the_moves_page_shows_the_hand_as_we_may_know_it(context: BrowserContext
     expect(page.locator(PLAYABLE).first).to_be_visible()
 
 
+def known_cards_told() -> fantan.Match:
+    """The standard game at our turn once a seat has passed with cards that fitted (it holds
+    none of them still out) and a card can be with one seat alone (it holds it)."""
+    def told(m: fantan.Match) -> bool:
+        known = fantan.ai.known_cards(m.state.observation(0))
+        return (m.state.to_move == 0 and any(k.holds for k in known)
+                and any(k.lacks for k in known))
+    return played_until(fantan.new_match(fantan.preset("fan-tan"), seed=0), told)
+
+
 def test_the_moves_page_tells_what_the_moves_show(context: BrowserContext, page: Page,
                                                    server: Server, game) -> None:
-    # The standard game, at our turn once a seat has passed with cards that fitted (it holds
-    # none of them still out) and one card can be with one seat alone: the page says so under
-    # the moves, seat by seat as the engine infers it from our observation; our column stands
-    # out.
-    match = played_until(fantan.new_match(fantan.preset("fan-tan"), seed=0), lambda m: (
-        m.state.to_move == 0 and any(k.holds for k in fantan.ai.known_cards(
-            m.state.observation(0))) and any(k.lacks for k in fantan.ai.known_cards(
-                m.state.observation(0)))))
+    # The page says what the moves tell under them, seat by seat as the engine infers it from
+    # our observation; our column stands out.
+    match = known_cards_told()
     with_save(context, store.save_text(match))
     page.set_viewport_size(PORTRAIT)
     game.boot(page, server.url + "?speed=slow")
