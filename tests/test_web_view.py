@@ -968,6 +968,9 @@ def test_the_moves_page_tells_what_the_moves_show_of_the_others_hands(kit) -> No
     assert re.sub(r"<[^>]*>", "", line[0]).endswith(  # (... and in words)
         "Holds776877 of spades, 7 of hearts, 6 of diamonds, 8 of diamonds and 7 of clubs.")
     assert "Cannot hold" not in known
+    # Once the hand is over, the result board shows every hand: the page tells nothing more.
+    over = kit.random_playout(kit.play_all(start, ["7D", "pass"]), random.Random(1))
+    assert over.is_over and view.move_log(over.observation(0)).known == []
     # our column: its heading and every cell of it, and no other
     assert re.findall(r'<th scope="col" class="me">([^<]*)</th>', page) == [
         view.seat_name(CAT, 0)]

@@ -548,7 +548,8 @@ class MoveLog:
     rounds: list[list[LogCell | None]]
     known: list[tuple[int, tuple[str, ...], tuple[str, ...]]] = field(default_factory=list)
     """What the moves tell of the others' hands (fantan.ai.known_cards), in column order, for
-    each seat of which they tell something: (seat, cards it holds, cards it cannot hold)."""
+    each seat of which they tell something: (seat, cards it holds, cards it cannot hold); none
+    once the hand is over."""
 
 
 def move_log(obs: fantan.Observation) -> MoveLog:
@@ -578,6 +579,8 @@ def move_log(obs: fantan.Observation) -> MoveLog:
             last = k
             rounds[-1][k] = LogCell(e.kind, (e.card,) if e.card else e.cards
                                     if e.kind == "eliminated" else ())
+    if obs.is_over:  # (the result board shows every hand as it was left)
+        return MoveLog(seats, laid, rounds)
     known = fantan.ai.known_cards(obs)
     return MoveLog(seats, laid, rounds, [(s, known[s].holds, known[s].lacks) for s in seats
                                          if known[s].holds or known[s].lacks])
