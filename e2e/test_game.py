@@ -3309,6 +3309,41 @@ def test_the_moves_page_tells_what_the_moves_show(context: BrowserContext, page:
     assert band != plain
 
 
+def test_after_the_hand_our_choices_are_checked_against_the_hint(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # A standard hand played to its end, each seat taking the middle one of its legal moves:
+    # after it, the moves page sets each of our choices beside Hard's hint (searched in the
+    # worker, as the engine here searches it) and lists those it would have made otherwise.
+    match = played_until(fantan.new_match(fantan.preset("fan-tan"), seed=6),
+                         lambda m: m.state.is_over, pick=lambda legal: legal[len(legal) // 2])
+    cat, rules = catalog("en"), match.rules
+    choices = view.our_choices(match)
+    advice = [fantan.ai.review("hard", c.obs, c.move, seed=c.seed).to_dict() for c in choices]
+    checked = view.review(cat, rules, view.move_log(match.state.observation(0)), choices, advice)
+    assert checked.lines and checked.agreed  # (some alike, some not)
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(PORTRAIT)
+    game.boot(page, server.url + "?speed=instant&level=hard")
+    expect(page.locator("#results")).to_be_visible()
+    page.click("#open-menu")
+    page.click("#menu-moves")
+    page.click("#moves-check")
+    expect(page.locator("#moves-review")).to_be_focused(timeout=60_000)
+    assert page.get_attribute("html", "data-ai") == "worker"
+    expect(page.locator("#moves-page .moves-agreed")).to_have_text(
+        f"Your choices the hint agrees with: {checked.agreed} of {checked.count}.")
+    lines = page.eval_on_selector_all("#moves-page .moves-checked li", """lis => lis.map(li =>
+        [li.children[0].textContent, li.children[1].textContent])""")
+    assert lines == [list(line) for line in checked.lines]
+    # Closed and opened again, the page shows the check, not its button.
+    page.keyboard.press("Escape")
+    expect(page.locator("#moves-page")).to_be_hidden()
+    page.click("#open-menu")
+    page.click("#menu-moves")
+    expect(page.locator("#moves-page .moves-checked li")).to_have_count(len(lines))
+    expect(page.locator("#moves-check")).to_have_count(0)
+
+
 @pytest.mark.parametrize("lang", ["en", "de", "nb", "nl", "it"])
 def test_the_moves_of_eight_players_fit_a_small_phone(page: Page, server: Server, game,
                                                      lang: str) -> None:

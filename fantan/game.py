@@ -222,6 +222,19 @@ class GameState:
         """Every move of the hand so far, in order (replayable from the deal)."""
         return tuple(m for m in (_move_text(self._c.g, e) for e in self._entries()) if m)
 
+    def replayed(self) -> tuple[tuple[GameState, str], ...]:
+        """Every move of the hand so far with the state it was made in, replayed from the deal
+        (each state the same as the one the hand passed through: it saves alike)."""
+        deck = self._c.g.deck
+        state = new_game(self.rules, hands=[list(deck.codes(h)) for h in self._deal],
+                         dealer=self._dealer, leader=self._leader)
+        state._seed = self._seed
+        out = []
+        for move in self.moves:
+            out.append((state, move))
+            state = state.play(move)
+        return tuple(out)
+
     @property
     def history(self) -> tuple[Event, ...]:
         """The full history, gifts shown (what an omniscient referee sees)."""

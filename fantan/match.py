@@ -57,7 +57,11 @@ class Match:
     def move_seed(self) -> int:
         """A seed for a computer player's move now (fantan.ai.choose): another for every move,
         hand and match, and the same again in this match reloaded from its save."""
-        state = self.state
+        return self.seed_at(self.state)
+
+    def seed_at(self, state: GameState) -> int:
+        """``move_seed`` as it was at ``state``, an earlier position of the current hand (one
+        of ``self.state.replayed()``): a past move can be asked about again as it was asked."""
         return (self.seed * 7919 + self.hand_number * 1009 + len(state.moves)
                 + (state.to_move or 0)) % 2**31
 

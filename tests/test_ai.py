@@ -664,3 +664,61 @@ def test_the_hint_searches_a_fixed_number_of_worlds_at_hard_only() -> None:
     hints = {ai.choose("hard", obs, seed=5, iterations=ai.hint_iterations("hard"))
              for _ in range(2)}
     assert len(hints) == 1 and hints <= set(state.legal_moves())
+
+
+def _choice_points(name: str, seeds: range, most: int = 40) -> list[fantan.Observation]:
+    """Observations of the seat to move where it has a choice, from random hands."""
+    points = []
+    for seed in seeds:
+        state = fantan.new_game(fantan.preset(name), seed)
+        rnd = random.Random(seed)
+        while not state.is_over and len(points) < most * (seed - seeds[0] + 1) // len(seeds):
+            if len(state.legal_moves()) > 1:
+                points.append(state.observation(state.to_move))  # type: ignore[arg-type]
+            state = state.play(rnd.choice(state.legal_moves()))
+    return points
+
+
+def test_a_move_made_is_reviewed_against_the_hint_at_medium() -> None:
+    # The review of a move made is the hint's advice, or, where the hint finds it as good
+    # (every card that fits alike) or is that move, the advice for that move.
+    differ = alike = 0
+    for obs in [obs for name in ("fan-tan", "ruter-7", "shichi-narabe")
+                for obs in _choice_points(name, range(4))]:
+        told = ai.hint("medium", obs, seed=3)
+        for move in obs.legal_moves:
+            said = ai.review("medium", obs, move, seed=3)
+            if move == told.move or told.kind == "even":
+                assert said == ai.advise(obs, move)
+                alike += move != told.move
+            else:
+                assert said == told
+                differ += 1
+    assert differ and alike
+
+
+def test_a_move_made_is_reviewed_against_the_hint_at_hard() -> None:
+    # At Hard the review searches as the hint does (the same worlds): a move the search finds
+    # worse by CLOSE or more on average is set against the hint's move with what it found
+    # between the two; another is judged as good, and the review is that move's advice.
+    n = ai.hint_iterations("hard")
+    worse = good = 0
+    for obs in _choice_points("fan-tan", range(3), most=9):
+        found = search.hard_search(obs, 4, n, 0.0, 1, ai.BUDGETS["hard"]["z"])
+        means = dict(zip(found.moves, found.means, strict=True))
+        for move in obs.legal_moves:
+            said = ai.review("hard", obs, move, seed=4)
+            gain = means[found.move] - means[move]
+            if move == found.move:
+                assert said == ai.hint("hard", obs, seed=4)
+            elif gain < search.CLOSE:
+                assert said == ai.advise(obs, move, searched=True)
+                good += 1
+            else:
+                assert said == ai.Advice(found.move, "search", worlds=n, rival=move,
+                                         gain=round(gain, 2))
+                worse += 1
+    assert worse and good
+    obs = _choice_points("fan-tan", range(1), most=1)[0]
+    with pytest.raises(ValueError, match="not a move"):
+        ai.review("hard", obs, "give:7D")

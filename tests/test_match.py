@@ -299,3 +299,24 @@ def test_what_decided_the_standings_at_the_top(kit, name, hands, seed, decided):
         assert last.ranking.index(first) < last.ranking.index(second)
     if decided == "seat":
         assert first < second
+
+
+@pytest.mark.parametrize("name", ["fan-tan", "ruter-7", "shichi-narabe", "cinquillo"])
+def test_a_hand_replayed_passes_through_its_positions_with_their_seeds(name):
+    # Every move of a hand (the second of a match, its winner leading where the rules say so)
+    # with the state it was made in: each saves as the state the hand passed through, and its
+    # seed is the move seed the match had there.
+    match = fantan.new_match(fantan.preset(name).replace(match_hands=3), seed=11)
+    rnd = random.Random(2)
+    while not match.state.is_over:
+        match = match.play(rnd.choice(match.state.legal_moves()))
+    match = match.next_hand()
+    seen = []
+    while not match.state.is_over:
+        seen.append((match.state.to_json(), match.move_seed))
+        match = match.play(rnd.choice(match.state.legal_moves()))
+    replayed = match.state.replayed()
+    assert [(s.to_json(), match.seed_at(s)) for s, _ in replayed] == seen
+    assert tuple(move for _, move in replayed) == match.state.moves
+    assert replayed[-1][0].play(replayed[-1][1]).to_json() == match.state.to_json()
+    assert fantan.new_game(fantan.preset(name), seed=3).replayed() == ()

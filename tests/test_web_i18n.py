@@ -192,6 +192,10 @@ def test_the_table_and_the_board_render_without_raw_ids(language: str) -> None:
             match = match.play(match.state.legal_moves()[0])
         rules = match.rules
         played = [e.card for e in match.state.history if e.kind == "play"]
+        log = view.move_log(match.state.observation(0))
+        first = view.our_choices(match)[0]
+        made = [dataclasses.replace(first, move=move)
+                for move in (played[0], "pass", f"give:{played[0]}")]
         tv = view.table_view(cat, match.state.observation(0), match.totals, 1, match.hands)
         html = "".join([
             "".join(render.rows(cat, rules, tv.rows)),
@@ -204,6 +208,10 @@ def test_the_table_and_the_board_render_without_raw_ids(language: str) -> None:
             render.moves_page(cat, rules, dataclasses.replace(  # (what the moves tell)
                 view.move_log(match.state.observation(0)),
                 known=[(1, (played[0],), (played[1],))])),
+            render.moves_page(cat, rules, view.move_log(match.state.observation(0)),
+                              checkable=True),
+            render.moves_page(cat, rules, log, checked=view.review(  # (each kind of move)
+                cat, rules, log, made, [{"move": played[1], "kind": "plain"}] * len(made))),
             render.moves_page(cat, rules, view.move_log(fantan.new_game(rules, 4).observation(0))),
             render.menu(cat, {"speed": "fast", "level": "hard", "four_colour": False,
                               "language": language}, record, moves=True),

@@ -977,3 +977,71 @@ def test_the_moves_page_tells_what_the_moves_show_of_the_others_hands(kit) -> No
     cells = re.findall(r"<tr>(.*?)</tr>", page)[1]
     assert [("me" in td) for td in re.findall(r"<td[^>]*>", cells)] == [
         s == 0 for s in log.seats]
+
+
+@pytest.mark.parametrize(("preset", "players"), [("fan-tan", 4), ("ruter-7", 4),
+                                                 ("shichi-narabe", 5)])
+def test_each_move_has_the_round_whose_row_shows_it(kit, preset: str, players: int) -> None:
+    for seed in range(3):
+        state = kit.random_playout(fantan.new_game(
+            fantan.preset(preset).replace(players=players), seed), random.Random(seed))
+        obs = state.observation(0)
+        log = view.move_log(obs)
+        events = [e for e in obs.history if e.kind in ("play", "pass", "eliminated", "give")]
+        assert len(log.rounds_of) == len(events) == len(state.moves)
+        for e, number in zip(events, log.rounds_of, strict=True):
+            row = log.rounds[number - 1]
+            if e.kind == "give":  # (under the pass it answers)
+                assert any(e in c.gifts for c in row if c)
+            else:
+                cell = row[log.seats.index(e.seat)]
+                assert cell is not None and cell.kind == e.kind
+                assert e.kind != "play" or cell.cards == (e.card,)
+
+
+def test_our_choices_are_the_moves_we_chose_as_we_saw_them(kit) -> None:
+    match = fantan.new_match(fantan.preset("ruter-7"), seed=6)
+    rnd = random.Random(6)
+    made = []
+    while not match.state.is_over:
+        state = match.state
+        move = rnd.choice(state.legal_moves())
+        if state.to_move == 0 and len(state.legal_moves()) > 1:
+            made.append((len(state.moves), move, state.observation(0).to_dict(),
+                         match.move_seed))
+        match = match.play(move)
+    choices = view.our_choices(match)
+    assert [(c.number, c.move, c.obs.to_dict(), c.seed) for c in choices] == made
+    assert any(c.move.startswith("give:") for c in choices)  # (gifts are choices too)
+
+
+def test_our_choices_are_set_beside_the_hint_s(kit) -> None:
+    # Each choice the hint makes otherwise is said with its round, what we made and the
+    # hint's argument; the rest count as agreed.
+    rules = fantan.preset("fan-tan")
+    match = fantan.new_match(rules, seed=8)
+    rnd = random.Random(8)
+    while not match.state.is_over:
+        match = match.play(rnd.choice(match.state.legal_moves()))
+    choices = view.our_choices(match)
+    advice = [fantan.ai.review("medium", c.obs, c.move, seed=c.seed).to_dict() for c in choices]
+    log = view.move_log(match.state.observation(0))
+    checked = view.review(CAT, rules, log, choices, advice)
+    other = [(c, a) for c, a in zip(choices, advice, strict=True) if a["move"] != c.move]
+    assert other and checked.count == len(choices) and checked.agreed == len(choices) - len(other)
+    for (shown, spoken), (c, a) in zip(checked.lines, other, strict=True):
+        number = log.rounds_of[c.number]
+        row = log.rounds[number - 1]
+        assert row[log.seats.index(0)] is not None  # (our move, in the row named)
+        made = ("you passed." if c.move == "pass"
+                else f"you played the {view.card_text(CAT, rules, c.move)}.")
+        assert shown == f"Round {number}: {made} {view.hint_text(CAT, rules, a)}"
+        assert spoken.endswith(view.hint_text(CAT, rules, a, spoken=True))
+    page = render.moves_page(CAT, rules, log, checked=checked)
+    assert f"Your choices the hint agrees with: {checked.agreed} of {checked.count}." in page
+    assert page.count("<li>") == len(other) and 'id="moves-check"' not in page
+    # Before the check: its button, and where it tells how far it has come.
+    page = render.moves_page(CAT, rules, log, checkable=True)
+    assert 'id="moves-check"' in page and 'id="moves-status"' in page
+    assert "Your choices, checked" not in page
+    assert 'id="moves-check"' not in render.moves_page(CAT, rules, log)

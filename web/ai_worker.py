@@ -29,4 +29,10 @@ def hint(observation: str, level: str, seed: int) -> str:
     return json.dumps(fantan.ai.hint(level, json.loads(observation), seed=int(seed)).to_dict())
 
 
-__export__ = ["choose", "hint"]
+def review(observation: str, level: str, seed: int, move: str) -> str:
+    """A move made set against the hint for its position, as JSON text (fantan.ai.review)."""
+    return json.dumps(fantan.ai.review(level, json.loads(observation), move,
+                                       seed=int(seed)).to_dict())
+
+
+__export__ = ["choose", "hint", "review"]

@@ -240,6 +240,8 @@ class Page:
         self.passive = False
         self.hints = {}  # the last hint (fantan.ai.hint's dict), by its position
         self.hinting = None  # the position whose hint is being worked out
+        self.checked = None  # (the hand, the level): the hint's advice for each of our choices
+        self.checking = None  # the hand and level whose choices are being checked
         self.sheet_open = False  # the result board's score sheet, as the player left it
         self.sheet_asked = False  # the player has just opened or shut it (not a new board)
         self.notices = 0  # notices shown: each hides after its time unless a later one came
@@ -706,6 +708,19 @@ class Page:
         return await self.from_worker(
             "hint", level, (json.dumps(obs.to_dict()), level, seed), read,
             lambda: fantan.ai.hint(level, obs, seed=seed).to_dict())
+
+    async def ask_review(self, level, choice):
+        """A choice of ours (view.Choice) set against the hint for its position, at Hard from
+        the worker (here if it failed): fantan.ai.review, as a dict."""
+        obs, seed, move = choice.obs, choice.seed, choice.move
+
+        def read(text):
+            advice = json.loads(text)
+            return advice if advice.get("move") in obs.legal_moves else None
+
+        return await self.from_worker(
+            "review", level, (json.dumps(obs.to_dict()), level, seed, move), read,
+            lambda: fantan.ai.review(level, obs, move, seed=seed).to_dict())
 
     async def from_worker(self, method, level, args, read, here):
         """The worker's ``method`` on ``args``, its text answer taken by ``read`` (None: not
@@ -1690,8 +1705,11 @@ class Page:
 
     def hint_position(self):
         """The position a hint answers: the deal, the move and the level it is asked at."""
-        level = "hard" if self.settings["level"] == "hard" else "medium"
-        return (*self.turn_key(), level)
+        return (*self.turn_key(), self.hint_level())
+
+    def hint_level(self):
+        """Whose move the hint says: Hard's at Hard, else Medium's."""
+        return "hard" if self.settings["level"] == "hard" else "medium"
 
     async def hint(self):
         if not self.my_turn():
@@ -1825,6 +1843,7 @@ class Page:
             "rules-close": lambda: element("rules-page").close(),
             "menu-moves": self.open_moves,
             "moves-close": lambda: element("moves-page").close(),
+            "moves-check": lambda: self.spawn(self.check_moves()),
             "setup-cancel": lambda: element("setup").close(),
             "start-game": self.start_from_setup,
             "show-table": self.show_table,
@@ -2373,11 +2392,57 @@ class Page:
         """The hand's moves so far, as we may know them (view.move_log), the latest in view."""
         element("menu").close()
         page = element("moves-page")
-        log = view.move_log(self.match.state.observation(HUMAN))
-        page.innerHTML = render.moves_page(self.cat, self.match.rules, log)
+        self.draw_moves()
         self.show_dialog("moves-page")
         element("moves-title").focus()
         page.scrollTop = page.scrollHeight  # (the latest round in view, over the Close button)
+
+    def draw_moves(self):
+        """The moves page drawn: after the hand, with our choices set beside the hint's if
+        they were checked, else the button that checks them (where we had any)."""
+        state = self.match.state
+        log = view.move_log(state.observation(HUMAN))
+        checked, checkable = None, False
+        if state.is_over:
+            key = (*self.turn_key(), self.hint_level())
+            if self.checked is not None and self.checked[0] == key:
+                checked = view.review(self.cat, self.match.rules, log, self.checked[1],
+                                      self.checked[2])
+            else:
+                checkable = bool(view.our_choices(self.match))
+        element("moves-page").innerHTML = render.moves_page(
+            self.cat, self.match.rules, log, checkable, checked)
+
+    async def check_moves(self):
+        """Our choices of the hand just over set beside the hint's, one after another (at Hard
+        in the worker: the page stays free), the line over the buttons saying how far it has
+        come; then drawn under the moves, in view, the focus on their heading."""
+        match, level = self.match, self.hint_level()
+        key = (*self.turn_key(), level)
+        if self.checking == key or not match.state.is_over:
+            return
+        self.checking = key
+        element("moves-check").setAttribute("aria-busy", "true")
+        choices = view.our_choices(match)
+        advice = []
+        try:
+            for done, choice in enumerate(choices):
+                status = element("moves-status")
+                if status is not None:
+                    status.textContent = self.cat.t(
+                        "moves.checking", done=self.cat.num(done + 1),
+                        count=self.cat.num(len(choices)))
+                advice.append(await self.ask_review(level, choice))
+                if self.match is not match:
+                    return
+        finally:
+            self.checking = None
+        self.checked = (key, choices, advice)
+        if element("moves-page").open:
+            self.draw_moves()
+            heading = element("moves-review")
+            heading.focus()
+            heading.scrollIntoView(js_obj({"block": "start"}))
 
     def show_table(self):
         self.results_hidden = True

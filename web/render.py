@@ -727,10 +727,13 @@ def rules_page(cat: Catalog, name: str, rules: fantan.Rules, chosen: str | None 
     )
 
 
-def moves_page(cat: Catalog, rules: fantan.Rules, log: view.MoveLog) -> str:
+def moves_page(cat: Catalog, rules: fantan.Rules, log: view.MoveLog, checkable: bool = False,
+               checked: view.Review | None = None) -> str:
     """The hand's moves so far (view.move_log): a column for each seat, a row for each time
     round the table, the latest last; every card as on the table (its rank and suit sign), in
-    words for a screen reader."""
+    words for a screen reader. Under them, what they tell of the others' hands; after the hand,
+    our choices set beside the hint's (``checked``), or where we had some (``checkable``), the
+    button that checks them."""
 
     def face(code: str) -> str:
         return (_move_face(cat, rules, code, ' aria-hidden="true"')
@@ -757,8 +760,14 @@ def moves_page(cat: Catalog, rules: fantan.Rules, log: view.MoveLog) -> str:
         return f'<td class="{c.kind}{mine}">{what}</td>'
 
     title = f'<h2 id="moves-title" tabindex="-1">{escape(cat.t("moves.title"))}</h2>'
-    close = ('<div class="panel-buttons">'
-             f'{button("moves-close", cat.t("button.close"), cls="primary")}</div>')
+    buttons = button("moves-close", cat.t("button.close"), cls="primary")
+    close = ""
+    if checked is not None:
+        close = _checked_moves(cat, checked)
+    elif checkable:  # (the line over the buttons says how far the check has come)
+        close = '<p id="moves-status" class="moves-about" role="status"></p>'
+        buttons = button("moves-check", cat.t("button.check-moves"), cls="secondary") + buttons
+    close += f'<div class="panel-buttons">{buttons}</div>'
     if not log.rounds and log.laid is None:
         return title + f'<p>{escape(cat.t("moves.none"))}</p>' + close
     head = "".join(('<th scope="col" class="me">' if s == view.HUMAN else '<th scope="col">')
@@ -785,6 +794,18 @@ def _move_face(cat: Catalog, rules: fantan.Rules, code: str, attrs: str = "") ->
     rank, suit = view.split(code)
     return (f'<span class="mv s-{view.pip(rules, suit)}"{attrs}>'
             f'{escape(view.rank_label(cat, rules, rank))}{icon(view.pip(rules, suit))}</span>')
+
+
+def _checked_moves(cat: Catalog, checked: view.Review) -> str:
+    """Our choices of the hand set beside the hint's: how many it agrees with, and each other
+    one with the hint's move and argument."""
+    lines = "".join(f'<li><span aria-hidden="true">{escape(shown)}</span>'
+                    f'<span class="sr">{escape(spoken)}</span></li>'
+                    for shown, spoken in checked.lines)
+    agreed = cat.t("moves.agreed", agreed=cat.num(checked.agreed), count=cat.num(checked.count))
+    return (f'<h3 id="moves-review" tabindex="-1">{escape(cat.t("moves.review"))}</h3>'
+            f'<p class="moves-agreed">{escape(agreed)}</p>'
+            + (f'<ul class="moves-checked">{lines}</ul>' if lines else ""))
 
 
 def _known_cards(cat: Catalog, rules: fantan.Rules, log: view.MoveLog) -> str:

@@ -546,6 +546,9 @@ class MoveLog:
     seats: list[int]
     laid: list[LogCell | None] | None
     rounds: list[list[LogCell | None]]
+    rounds_of: list[int] = field(default_factory=list)
+    """For each move of the hand, in order (fantan.GameState.moves), the number of the round
+    whose row shows it (a card given: the row of the pass it answers)."""
     known: list[tuple[int, tuple[str, ...], tuple[str, ...]]] = field(default_factory=list)
     """What the moves tell of the others' hands (fantan.ai.known_cards), in column order, for
     each seat of which they tell something: (seat, cards it holds, cards it cannot hold); none
@@ -562,6 +565,7 @@ def move_log(obs: fantan.Observation) -> MoveLog:
     column = {seat: k for k, seat in enumerate(seats)}
     laid: list[LogCell | None] | None = None
     rounds: list[list[LogCell | None]] = []
+    rounds_of: list[int] = []
     last = n  # the column of the latest move: a move at or left of it begins a round
     for e in obs.history:
         k = column[e.seat]
@@ -570,20 +574,79 @@ def move_log(obs: fantan.Observation) -> MoveLog:
             laid[k] = LogCell("laid", e.cards)
         elif e.kind == "give":  # (under the pass it answers: the receiver's latest move)
             to = column[e.to if e.to is not None else e.seat]
-            cell = next((r[to] for r in reversed(rounds) if r[to]), None)
+            at = next((i for i in range(len(rounds) - 1, -1, -1) if rounds[i][to]), None)
+            cell = rounds[at][to] if at is not None else None
             if cell is not None:
                 cell.gifts.append(e)
+            rounds_of.append(len(rounds) if at is None else at + 1)
         else:
             if k <= last:
                 rounds.append([None] * n)
             last = k
             rounds[-1][k] = LogCell(e.kind, (e.card,) if e.card else e.cards
                                     if e.kind == "eliminated" else ())
+            rounds_of.append(len(rounds))
     if obs.is_over:  # (the result board shows every hand as it was left)
-        return MoveLog(seats, laid, rounds)
+        return MoveLog(seats, laid, rounds, rounds_of)
     known = fantan.ai.known_cards(obs)
-    return MoveLog(seats, laid, rounds, [(s, known[s].holds, known[s].lacks) for s in seats
-                                         if known[s].holds or known[s].lacks])
+    return MoveLog(seats, laid, rounds, rounds_of, [(s, known[s].holds, known[s].lacks)
+                                                    for s in seats if known[s].holds
+                                                    or known[s].lacks])
+
+
+@dataclass
+class Choice:
+    """A move of ours where we had a choice, as it was: its number among the hand's moves, the
+    move, what we could see then, and the seed the hint was (or would have been) asked with."""
+
+    number: int
+    move: str
+    obs: fantan.Observation
+    seed: int
+
+
+def our_choices(match: fantan.Match) -> list[Choice]:
+    """Our moves of the current hand made with more than one legal move to choose from, each
+    with the position it was made in (replayed by the engine from the deal)."""
+    return [Choice(k, move, state.observation(HUMAN), match.seed_at(state))
+            for k, (state, move) in enumerate(match.state.replayed())
+            if state.to_move == HUMAN and len(state.legal_moves()) > 1]
+
+
+@dataclass
+class Review:
+    """Our choices of a hand set beside the hint's (fantan.ai.hint, as dicts): how many there
+    were, how many the hint would have made alike, and for each other one, its round and what
+    was made and what the hint says, in words."""
+
+    count: int
+    agreed: int
+    lines: list[tuple[str, str]]
+    """Each choice the hint would have made otherwise, in words for the eyes and for the ears
+    ("Round 3: you played the 5♦. Hint: play the 8♠. It leads to your 9♠.")."""
+
+
+def review(cat: Catalog, rules: fantan.Rules, log: MoveLog, choices: Sequence[Choice],
+           advice: Sequence[dict[str, Any]]) -> Review:
+    """Set each of our choices beside the hint for it (advice, in the same order)."""
+    lines = []
+    for choice, told in zip(choices, advice, strict=True):
+        if told["move"] == choice.move:
+            continue
+        number = cat.num(log.rounds_of[choice.number])
+        both = []
+        for spoken in (False, True):
+            words = card_words if spoken else card_text
+            move = choice.move
+            if move == "pass":
+                made = cat.t("moves.you-passed", round=number)
+            elif move.startswith("give:"):
+                made = cat.t("moves.you-gave", round=number, card=words(cat, rules, move[5:]))
+            else:
+                made = cat.t("moves.you-played", round=number, card=words(cat, rules, move))
+            both.append(f"{made} {hint_text(cat, rules, told, spoken)}")
+        lines.append((both[0], both[1]))
+    return Review(len(choices), len(choices) - len(lines), lines)
 
 
 # --- the result board --------------------------------------------------------------------------

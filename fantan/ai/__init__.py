@@ -17,12 +17,12 @@ from ..game import Observation
 from .advice import Advice, advise
 from .belief import Known, known_cards
 from .heuristic import easy, medium
-from .search import Searched, hard_search
+from .search import CLOSE, Searched, hard_search
 
 LEVELS = ("easy", "medium", "hard")
 
 __all__ = ["BUDGETS", "LEVELS", "Advice", "Known", "advise", "choose", "hint", "hint_iterations",
-           "known_cards", "searches"]
+           "known_cards", "review", "searches"]
 
 BUDGETS: dict[str, dict[str, float]] = {
     # Every search budget in one place. Hard works to ``budget_ms`` of wall time (at least
@@ -72,12 +72,39 @@ def hint(level: str, observation: Observation | dict[str, Any], seed: int = 0) -
     obs = _at_turn(observation)
     if level != "hard":
         return advise(obs, choose(level, obs, seed))
-    found = _search(obs, seed, hint_iterations(level))
+    return _hinted(obs, _search(obs, seed, hint_iterations(level)))
+
+
+def _hinted(obs: Observation, found: Searched) -> Advice:
+    """The hint for the move a search found: its argument, or what the search found."""
     advice = advise(obs, found.move, searched=True)
     if advice.kind != "search":
         return advice
     rival, gain = found.lead()
     return dataclasses.replace(advice, worlds=found.worlds, rival=rival, gain=round(gain, 2))
+
+
+def review(level: str, observation: Observation | dict[str, Any], move: str, seed: int = 0
+           ) -> Advice:
+    """A move made (``move``) set against the hint for its position (``hint``, with the same
+    seed): the hint's advice, or the advice for ``move`` itself where the hint finds it as
+    good (every card that fits alike; at Hard, a mean result within search.CLOSE of the hint
+    move's). Where Hard's move is better, its argument is the search's: ``rival`` is ``move``
+    and ``gain`` how much better than it the hint's move did on average."""
+    obs = _at_turn(observation)
+    if move not in obs.legal_moves:
+        raise ValueError(f"{move!r} is not a move the observing seat may make there")
+    if level != "hard":
+        told = advise(obs, choose(level, obs, seed))
+        return advise(obs, move) if told.kind == "even" else told
+    found = _search(obs, seed, hint_iterations(level))
+    if found.move == move:
+        return _hinted(obs, found)
+    means = dict(zip(found.moves, found.means, strict=True))
+    gain = means[found.move] - means[move]
+    if gain < CLOSE:
+        return advise(obs, move, searched=True)
+    return Advice(found.move, "search", worlds=found.worlds, rival=move, gain=round(gain, 2))
 
 
 def _at_turn(observation: Observation | dict[str, Any]) -> Observation:
