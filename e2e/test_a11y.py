@@ -24,6 +24,7 @@ from test_game import (
     hand_still,
     known_cards_told,
     open_game,
+    open_moves_of,
     play_to_the_end,
     played_until,
     seed_where,
@@ -103,13 +104,8 @@ def test_axe_finds_nothing_serious_on_the_main_screens(
     page.wait_for_selector(MY_TURN_OR_OVER)
     found += audit(page, axe_script, "cinquillo table, German")
     # The moves page, what the moves tell under them (a saved game, in a tab of its own).
-    with_save(audit_context, store.save_text(known_cards_told()))
     page = audit_context.new_page()
-    page.set_viewport_size(PORTRAIT)
-    game.boot(page, server.url + "?speed=slow")
-    page.wait_for_selector(MY_TURN)
-    page.click("#open-menu")
-    page.click("#menu-moves")
+    open_moves_of(audit_context, page, server, game, known_cards_told())
     expect(page.locator("#moves-page .moves-known li").first).to_be_visible()
     found += audit(page, axe_script, "moves page")
     assert not found, "\n".join(found)

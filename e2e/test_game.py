@@ -3212,6 +3212,18 @@ def test_the_keyboard_plays_turn_after_turn_with_enter(page: Page, server: Serve
         page.wait_for_function(f"document.querySelectorAll('[data-zone=table]').length > {played}")
 
 
+def open_moves_of(context: BrowserContext, page: Page, server: Server, game,
+                  match: fantan.Match, query: str = "?speed=slow") -> None:
+    """``match`` saved and loaded on a phone held upright, its moves page opened from the menu
+    at our turn or after the hand."""
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(PORTRAIT)
+    game.boot(page, server.url + query)
+    page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+    page.click("#open-menu")
+    page.click("#menu-moves")
+
+
 def test_the_moves_page_shows_the_hand_as_we_may_know_it(context: BrowserContext, page: Page,
                                                          server: Server, game) -> None:
     # Ruter 7, played on by the engine until our turn comes after a card was given between two
@@ -3221,12 +3233,7 @@ def test_the_moves_page_shows_the_hand_as_we_may_know_it(context: BrowserContext
         lambda m: m.state.to_move == 0 and any(
             e.kind == "give" and 0 not in (e.seat, e.to) for e in m.state.history),
         pick=lambda legal: legal[-1])
-    with_save(context, store.save_text(match))
-    page.set_viewport_size(PORTRAIT)
-    game.boot(page, server.url + "?speed=slow")
-    page.wait_for_selector(MY_TURN, timeout=60_000)
-    page.click("#open-menu")
-    page.click("#menu-moves")
+    open_moves_of(context, page, server, game, match)
     expect(page.locator("#moves-page")).to_be_visible()
     expect(page.locator("#menu")).to_be_hidden()
     expect(page.locator("#moves-title")).to_be_focused()
@@ -3280,12 +3287,7 @@ def test_the_moves_page_tells_what_the_moves_show(context: BrowserContext, page:
     # The page says what the moves tell under them, seat by seat as the engine infers it from
     # our observation; our column stands out.
     match = known_cards_told()
-    with_save(context, store.save_text(match))
-    page.set_viewport_size(PORTRAIT)
-    game.boot(page, server.url + "?speed=slow")
-    page.wait_for_selector(MY_TURN, timeout=60_000)
-    page.click("#open-menu")
-    page.click("#menu-moves")
+    open_moves_of(context, page, server, game, match)
     expect(page.locator("#moves-known")).to_have_text("What the moves tell")
     cat, rules = catalog("en"), match.rules
     log = view.move_log(match.state.observation(0))
@@ -3321,12 +3323,7 @@ def test_after_the_hand_our_choices_are_checked_against_the_hint(
     advice = [fantan.ai.review("hard", c.obs, c.move, seed=c.seed).to_dict() for c in choices]
     checked = view.review(cat, rules, view.move_log(match.state.observation(0)), choices, advice)
     assert checked.lines and checked.agreed  # (some alike, some not)
-    with_save(context, store.save_text(match))
-    page.set_viewport_size(PORTRAIT)
-    game.boot(page, server.url + "?speed=instant&level=hard")
-    expect(page.locator("#results")).to_be_visible()
-    page.click("#open-menu")
-    page.click("#menu-moves")
+    open_moves_of(context, page, server, game, match, "?speed=instant&level=hard")
     page.click("#moves-check")
     expect(page.locator("#moves-review")).to_be_focused(timeout=60_000)
     assert page.get_attribute("html", "data-ai") == "worker"

@@ -1031,8 +1031,8 @@ def test_our_choices_are_set_beside_the_hint_s(kit) -> None:
     assert other and checked.count == len(choices) and checked.agreed == len(choices) - len(other)
     for (shown, spoken), (c, a) in zip(checked.lines, other, strict=True):
         number = log.rounds_of[c.number]
-        row = log.rounds[number - 1]
-        assert row[log.seats.index(0)] is not None  # (our move, in the row named)
+        ours = log.rounds[number - 1][log.seats.index(0)]  # (our move, in the row named)
+        assert ours is not None and ours.cards == (c.move,)
         made = ("you passed." if c.move == "pass"
                 else f"you played the {view.card_text(CAT, rules, c.move)}.")
         assert shown == f"Round {number}: {made} {view.hint_text(CAT, rules, a)}"

@@ -61,6 +61,15 @@ def param(name, default=None):
     return default if store.missing(value) else str(value)
 
 
+def advice_reader(obs):
+    """How the worker's answer to a hint or a review for ``obs`` is read: its advice as a
+    dict, or None where its move is not one of ``obs``'s legal moves."""
+    def read(text):
+        advice = json.loads(text)
+        return advice if advice.get("move") in obs.legal_moves else None
+    return read
+
+
 def element(eid):
     return document.getElementById(eid)
 
@@ -240,7 +249,7 @@ class Page:
         self.passive = False
         self.hints = {}  # the last hint (fantan.ai.hint's dict), by its position
         self.hinting = None  # the position whose hint is being worked out
-        self.checked = None  # (the hand, the level): the hint's advice for each of our choices
+        self.checked = None  # ((the hand, the level), our choices, the hint's advice on each)
         self.checking = None  # the hand and level whose choices are being checked
         self.sheet_open = False  # the result board's score sheet, as the player left it
         self.sheet_asked = False  # the player has just opened or shut it (not a new board)
@@ -700,26 +709,16 @@ class Page:
         answers alike, and the argument for it (fantan.ai.hint, as a dict)."""
         obs = self.match.state.observation(HUMAN)
         seed = self.match.move_seed
-
-        def read(text):
-            advice = json.loads(text)
-            return advice if advice.get("move") in obs.legal_moves else None
-
         return await self.from_worker(
-            "hint", level, (json.dumps(obs.to_dict()), level, seed), read,
+            "hint", level, (json.dumps(obs.to_dict()), level, seed), advice_reader(obs),
             lambda: fantan.ai.hint(level, obs, seed=seed).to_dict())
 
     async def ask_review(self, level, choice):
         """A choice of ours (view.Choice) set against the hint for its position, at Hard from
         the worker (here if it failed): fantan.ai.review, as a dict."""
         obs, seed, move = choice.obs, choice.seed, choice.move
-
-        def read(text):
-            advice = json.loads(text)
-            return advice if advice.get("move") in obs.legal_moves else None
-
         return await self.from_worker(
-            "review", level, (json.dumps(obs.to_dict()), level, seed, move), read,
+            "review", level, (json.dumps(obs.to_dict()), level, seed, move), advice_reader(obs),
             lambda: fantan.ai.review(level, obs, move, seed=seed).to_dict())
 
     async def from_worker(self, method, level, args, read, here):

@@ -761,15 +761,15 @@ def moves_page(cat: Catalog, rules: fantan.Rules, log: view.MoveLog, checkable: 
 
     title = f'<h2 id="moves-title" tabindex="-1">{escape(cat.t("moves.title"))}</h2>'
     buttons = button("moves-close", cat.t("button.close"), cls="primary")
-    close = ""
+    foot = ""
     if checked is not None:
-        close = _checked_moves(cat, checked)
+        foot = _checked_moves(cat, checked)
     elif checkable:  # (the line over the buttons says how far the check has come)
-        close = '<p id="moves-status" class="moves-about" role="status"></p>'
+        foot = '<p id="moves-status" class="moves-about" role="status"></p>'
         buttons = button("moves-check", cat.t("button.check-moves"), cls="secondary") + buttons
-    close += f'<div class="panel-buttons">{buttons}</div>'
+    foot += f'<div class="panel-buttons">{buttons}</div>'
     if not log.rounds and log.laid is None:
-        return title + f'<p>{escape(cat.t("moves.none"))}</p>' + close
+        return title + f'<p>{escape(cat.t("moves.none"))}</p>' + foot
     head = "".join(('<th scope="col" class="me">' if s == view.HUMAN else '<th scope="col">')
                    + f'{escape(view.seat_name(cat, s))}</th>' for s in log.seats)
 
@@ -786,7 +786,7 @@ def moves_page(cat: Catalog, rules: fantan.Rules, log: view.MoveLog, checkable: 
     return (title + f'<p class="moves-about">{escape(cat.t("moves.about"))}</p>'
             f'<table class="moves" aria-labelledby="moves-title" data-seats="{len(log.seats)}">'
             f'<thead><tr><th scope="col">{escape(cat.t("moves.number"))}</th>{head}</tr></thead>'
-            f'<tbody>{"".join(lines)}</tbody></table>' + _known_cards(cat, rules, log) + close)
+            f'<tbody>{"".join(lines)}</tbody></table>' + _known_cards(cat, rules, log) + foot)
 
 
 def _move_face(cat: Catalog, rules: fantan.Rules, code: str, attrs: str = "") -> str:

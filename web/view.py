@@ -540,8 +540,8 @@ class LogCell:
 class MoveLog:
     """The public history of the hand as the moves page shows it: a column for each seat in
     turn order from the one that moved first (``seats``), the cards laid out from the hands
-    before play (``laid``, by column, or None), then a row for each time round the table; and
-    what it tells of the others' hands (``known``)."""
+    before play (``laid``, by column, or None), then a row for each time round the table, and
+    where each move is (``rounds_of``); and what it tells of the others' hands (``known``)."""
 
     seats: list[int]
     laid: list[LogCell | None] | None
@@ -586,12 +586,12 @@ def move_log(obs: fantan.Observation) -> MoveLog:
             rounds[-1][k] = LogCell(e.kind, (e.card,) if e.card else e.cards
                                     if e.kind == "eliminated" else ())
             rounds_of.append(len(rounds))
-    if obs.is_over:  # (the result board shows every hand as it was left)
-        return MoveLog(seats, laid, rounds, rounds_of)
-    known = fantan.ai.known_cards(obs)
-    return MoveLog(seats, laid, rounds, rounds_of, [(s, known[s].holds, known[s].lacks)
-                                                    for s in seats if known[s].holds
-                                                    or known[s].lacks])
+    log = MoveLog(seats, laid, rounds, rounds_of)
+    if not obs.is_over:  # (after the hand, the result board shows every hand as it was left)
+        known = fantan.ai.known_cards(obs)
+        log.known = [(s, known[s].holds, known[s].lacks) for s in seats
+                     if known[s].holds or known[s].lacks]
+    return log
 
 
 @dataclass
@@ -615,9 +615,9 @@ def our_choices(match: fantan.Match) -> list[Choice]:
 
 @dataclass
 class Review:
-    """Our choices of a hand set beside the hint's (fantan.ai.hint, as dicts): how many there
-    were, how many the hint would have made alike, and for each other one, its round and what
-    was made and what the hint says, in words."""
+    """Our choices of a hand set beside the hint's (fantan.ai.review, as dicts): how many there
+    were, how many the hint agrees with, and for each other one, its round, what was made and
+    what the hint says, in words."""
 
     count: int
     agreed: int
