@@ -3325,7 +3325,20 @@ def test_after_the_hand_our_choices_are_checked_against_the_hint(
     assert checked.lines and checked.agreed  # (some alike, some not)
     open_moves_of(context, page, server, game, match, "?speed=instant&level=hard")
     page.click("#moves-check")
-    expect(page.locator("#moves-review")).to_be_focused(timeout=60_000)
+    # While the worker searches, the page answers: the page closes and opens again, the
+    # check going on (its button busy), and shows its end.
+    expect(page.locator("#moves-status")).to_contain_text("Checking your moves: ")
+    page.keyboard.press("Escape")
+    expect(page.locator("#moves-page")).to_be_hidden()
+    page.click("#open-menu")
+    page.click("#menu-moves")
+    busy = page.evaluate("""() => { const check = document.getElementById('moves-check');
+        return check ? check.getAttribute('aria-busy') : 'ended'; }""")
+    if busy == "ended":  # (it ended meanwhile: the page opened on its end)
+        expect(page.locator("#moves-review")).to_be_visible()
+    else:
+        assert busy == "true"
+        expect(page.locator("#moves-review")).to_be_focused(timeout=60_000)
     assert page.get_attribute("html", "data-ai") == "worker"
     expect(page.locator("#moves-page .moves-agreed")).to_have_text(
         f"Your choices the hint agrees with: {checked.agreed} of {checked.count}.")

@@ -2411,6 +2411,8 @@ class Page:
                 checkable = bool(view.our_choices(self.match))
         element("moves-page").innerHTML = render.moves_page(
             self.cat, self.match.rules, log, checkable, checked)
+        if checkable and self.checking == key:  # (closed and opened again while it works)
+            element("moves-check").setAttribute("aria-busy", "true")
 
     async def check_moves(self):
         """Our choices of the hand just over set beside the hint's, one after another (at Hard
