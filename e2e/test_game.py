@@ -3341,7 +3341,9 @@ def test_after_the_hand_our_choices_are_checked_against_the_hint(
         expect(page.locator("#moves-review")).to_be_focused(timeout=60_000)
     assert page.get_attribute("html", "data-ai") == "worker"
     expect(page.locator("#moves-page .moves-agreed")).to_have_text(
-        f"Your choices the hint agrees with: {checked.agreed} of {checked.count}.")
+        f"Your choices the hint agrees with: {checked.agreed} of {checked.count}."
+        " The others, framed in the table above:")
+    assert page.locator("#moves-page td.me.off").count() == len(checked.rounds) > 0
     lines = page.eval_on_selector_all("#moves-page .moves-checked li", """lis => lis.map(li =>
         [li.children[0].textContent, li.children[1].textContent])""")
     assert lines == [list(line) for line in checked.lines]

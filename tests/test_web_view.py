@@ -1038,8 +1038,14 @@ def test_our_choices_are_set_beside_the_hint_s(kit) -> None:
         assert shown == f"Round {number}: {made} {view.hint_text(CAT, rules, a)}"
         assert spoken.endswith(view.hint_text(CAT, rules, a, spoken=True))
     page = render.moves_page(CAT, rules, log, checked=checked)
-    assert f"Your choices the hint agrees with: {checked.agreed} of {checked.count}." in page
+    assert (f"Your choices the hint agrees with: {checked.agreed} of {checked.count}."
+            " The others, framed in the table above:") in page
     assert page.count("<li>") == len(other) and 'id="moves-check"' not in page
+    # In the table, our cells of those rounds are framed, and no other.
+    rows = re.findall(r"<tr>(.*?)</tr>", page)[1:]  # (the rounds, under the heads)
+    framed = [k for k, r in enumerate(rows, 1) if 'class="play me off"' in r]
+    assert framed == sorted({log.rounds_of[c.number] for c, _ in other})
+    assert page.count(" off") == len(framed)
     # Before the check: its button, and where it tells how far it has come.
     page = render.moves_page(CAT, rules, log, checkable=True)
     assert 'id="moves-check"' in page and 'id="moves-status"' in page

@@ -739,8 +739,12 @@ def moves_page(cat: Catalog, rules: fantan.Rules, log: view.MoveLog, checkable: 
         return (_move_face(cat, rules, code, ' aria-hidden="true"')
                 + f'<span class="sr">{escape(view.card_words(cat, rules, code))}</span>')
 
-    def cell(c: view.LogCell | None, seat: int) -> str:
+    off = set(checked.rounds) if checked is not None else set()
+
+    def cell(c: view.LogCell | None, seat: int, number: int = 0) -> str:
         mine = " me" if seat == view.HUMAN else ""  # (our own column stands out)
+        if mine and number in off:  # (a move the hint would have made otherwise, framed)
+            mine += " off"
         if c is None:
             return '<td class="me"></td>' if mine else "<td></td>"
         if c.kind == "pass":  # (a dash, as the page's note says: nine columns fit 320 px)
@@ -773,8 +777,8 @@ def moves_page(cat: Catalog, rules: fantan.Rules, log: view.MoveLog, checkable: 
     head = "".join(('<th scope="col" class="me">' if s == view.HUMAN else '<th scope="col">')
                    + f'{escape(view.seat_name(cat, s))}</th>' for s in log.seats)
 
-    def row(cells: list[view.LogCell | None]) -> str:
-        return "".join(cell(c, seat) for c, seat in zip(cells, log.seats, strict=True))
+    def row(cells: list[view.LogCell | None], number: int = 0) -> str:
+        return "".join(cell(c, seat, number) for c, seat in zip(cells, log.seats, strict=True))
 
     lines = []
     if log.laid is not None:
@@ -782,7 +786,7 @@ def moves_page(cat: Catalog, rules: fantan.Rules, log: view.MoveLog, checkable: 
                      + row(log.laid) + "</tr>")
     for number, cells in enumerate(log.rounds, 1):
         lines.append(f'<tr><th scope="row">{escape(cat.num(number))}</th>'
-                     + row(cells) + "</tr>")
+                     + row(cells, number) + "</tr>")
     return (title + f'<p class="moves-about">{escape(cat.t("moves.about"))}</p>'
             f'<table class="moves" aria-labelledby="moves-title" data-seats="{len(log.seats)}">'
             f'<thead><tr><th scope="col">{escape(cat.t("moves.number"))}</th>{head}</tr></thead>'
@@ -803,9 +807,12 @@ def _checked_moves(cat: Catalog, checked: view.Review) -> str:
                     f'<span class="sr">{escape(spoken)}</span></li>'
                     for shown, spoken in checked.lines)
     agreed = cat.t("moves.agreed", agreed=cat.num(checked.agreed), count=cat.num(checked.count))
+    if lines:
+        if len(checked.rounds) == len(checked.lines):  # (each a card or pass of ours: framed)
+            agreed += " " + cat.t("moves.framed")
+        lines = f'<ul class="moves-checked">{lines}</ul>'
     return (f'<h3 id="moves-review" tabindex="-1">{escape(cat.t("moves.review"))}</h3>'
-            f'<p class="moves-agreed">{escape(agreed)}</p>'
-            + (f'<ul class="moves-checked">{lines}</ul>' if lines else ""))
+            f'<p class="moves-agreed">{escape(agreed)}</p>{lines}')
 
 
 def _known_cards(cat: Catalog, rules: fantan.Rules, log: view.MoveLog) -> str:

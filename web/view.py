@@ -624,12 +624,15 @@ class Review:
     lines: list[tuple[str, str]]
     """Each choice the hint would have made otherwise, in words for the eyes and for the ears
     ("Round 3: you played the 5♦. Hint: play the 8♠. It leads to your 9♠.")."""
+    rounds: list[int] = field(default_factory=list)
+    """The rounds whose card or pass of ours the hint would have made otherwise (not a card we
+    gave: it stands under another's pass)."""
 
 
 def review(cat: Catalog, rules: fantan.Rules, log: MoveLog, choices: Sequence[Choice],
            advice: Sequence[dict[str, Any]]) -> Review:
     """Set each of our choices beside the hint for it (advice, in the same order)."""
-    lines = []
+    lines, rounds = [], []
     for choice, told in zip(choices, advice, strict=True):
         if told["move"] == choice.move:
             continue
@@ -646,7 +649,9 @@ def review(cat: Catalog, rules: fantan.Rules, log: MoveLog, choices: Sequence[Ch
                 made = cat.t("moves.you-played", round=number, card=words(cat, rules, move))
             both.append(f"{made} {hint_text(cat, rules, told, spoken)}")
         lines.append((both[0], both[1]))
-    return Review(len(choices), len(choices) - len(lines), lines)
+        if not choice.move.startswith("give:"):
+            rounds.append(log.rounds_of[choice.number])
+    return Review(len(choices), len(choices) - len(lines), lines, rounds)
 
 
 # --- the result board --------------------------------------------------------------------------
