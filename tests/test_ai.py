@@ -667,14 +667,17 @@ def test_the_hint_searches_a_fixed_number_of_worlds_at_hard_only() -> None:
 
 
 def _choice_points(name: str, seeds: range, most: int = 40) -> list[fantan.Observation]:
-    """Observations of the seat to move where it has a choice, from random hands."""
+    """Observations of the seat to move where it has a choice, from random hands: at most
+    ``most`` of them, as many from each hand."""
     points = []
     for seed in seeds:
         state = fantan.new_game(fantan.preset(name), seed)
         rnd = random.Random(seed)
-        while not state.is_over and len(points) < most * (seed - seeds[0] + 1) // len(seeds):
+        taken = 0
+        while not state.is_over and taken < most // len(seeds):
             if len(state.legal_moves()) > 1:
                 points.append(state.observation(state.to_move))  # type: ignore[arg-type]
+                taken += 1
             state = state.play(rnd.choice(state.legal_moves()))
     return points
 

@@ -636,11 +636,10 @@ def review(cat: Catalog, rules: fantan.Rules, log: MoveLog, choices: Sequence[Ch
     for choice, told in zip(choices, advice, strict=True):
         if told["move"] == choice.move:
             continue
-        number = cat.num(log.rounds_of[choice.number])
+        number, move = cat.num(log.rounds_of[choice.number]), choice.move
         both = []
         for spoken in (False, True):
             words = card_words if spoken else card_text
-            move = choice.move
             if move == "pass":
                 made = cat.t("moves.you-passed", round=number)
             elif move.startswith("give:"):
@@ -649,7 +648,7 @@ def review(cat: Catalog, rules: fantan.Rules, log: MoveLog, choices: Sequence[Ch
                 made = cat.t("moves.you-played", round=number, card=words(cat, rules, move))
             both.append(f"{made} {hint_text(cat, rules, told, spoken)}")
         lines.append((both[0], both[1]))
-        if not choice.move.startswith("give:"):
+        if not move.startswith("give:"):
             rounds.append(log.rounds_of[choice.number])
     return Review(len(choices), len(choices) - len(lines), lines, rounds)
 
