@@ -2403,7 +2403,7 @@ class Page:
         log = view.move_log(state.observation(HUMAN))
         checked, checkable = None, False
         if state.is_over:
-            key = (*self.turn_key(), self.hint_level())
+            key = self.hint_position()  # (the hand just over, at the hint's level)
             if self.checked is not None and self.checked[0] == key:
                 checked = view.review(self.cat, self.match.rules, log, self.checked[1],
                                       self.checked[2])
@@ -2418,8 +2418,8 @@ class Page:
         """Our choices of the hand just over set beside the hint's, one after another (at Hard
         in the worker: the page stays free), the line over the buttons saying how far it has
         come; then drawn under the moves, in view, the focus on their heading."""
-        match, level = self.match, self.hint_level()
-        key = (*self.turn_key(), level)
+        match, key = self.match, self.hint_position()
+        level = key[-1]
         if self.checking == key or not match.state.is_over:
             return
         self.checking = key

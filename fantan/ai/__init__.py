@@ -95,7 +95,7 @@ def review(level: str, observation: Observation | dict[str, Any], move: str, see
     if move not in obs.legal_moves:
         raise ValueError(f"{move!r} is not a move the observing seat may make there")
     if level != "hard":
-        told = advise(obs, choose(level, obs, seed))
+        told = hint(level, obs, seed)
         return advise(obs, move) if told.kind == "even" else told
     found = _search(obs, seed, hint_iterations(level))
     if found.move == move:
