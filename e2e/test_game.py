@@ -276,7 +276,8 @@ def test_a_whole_standard_game_through_clicks(page: Page, server: Server, game) 
     page.click("#show-table")
     expect(board).to_be_hidden()
     expect(page.locator("#show-results")).to_be_focused()
-    expect(page.locator("#controls button")).to_have_count(1)  # no dead Play or Hint
+    # (no dead Play or Hint: the hand's moves and the way back)
+    expect(page.locator("#controls button")).to_have_text(["Moves", "Results"])
     page.keyboard.press("Enter")
     expect(board).to_be_visible()
     page.click("#new-game")
@@ -3353,6 +3354,42 @@ def test_after_the_hand_our_choices_are_checked_against_the_hint(
     page.click("#open-menu")
     page.click("#menu-moves")
     expect(page.locator("#moves-page .moves-checked li")).to_have_count(len(lines))
+    expect(page.locator("#moves-check")).to_have_count(0)
+    # A reload opens the page again and checks the moves again, with the same answers.
+    page.reload()
+    expect(page.locator("#moves-page .moves-checked li")).to_have_count(len(lines),
+                                                                        timeout=60_000)
+    assert page.eval_on_selector_all("#moves-page .moves-checked li", """lis => lis.map(li =>
+        [li.children[0].textContent, li.children[1].textContent])""") == lines
+
+
+def test_the_table_after_a_hand_opens_its_moves_and_keeps_their_check(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # The table looked at after a hand offers its moves beside the way back to the board, in
+    # one row; our moves checked there stay checked after a reload.
+    match = played_until(fantan.new_match(fantan.preset("fan-tan"), seed=6),
+                         lambda m: m.state.is_over, pick=lambda legal: legal[0])
+    assert view.our_choices(match)
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(PORTRAIT)
+    game.boot(page, server.url + "?speed=instant&level=medium")
+    page.click("#show-table")
+    expect(page.locator("#show-results")).to_be_focused()
+    moves, back = (page.locator(b).bounding_box() for b in ("#show-moves", "#show-results"))
+    assert moves and back and round(moves["y"]) == round(back["y"])
+    assert moves["width"] >= 44 and moves["height"] >= 44
+    page.click("#show-moves")
+    expect(page.locator("#moves-title")).to_be_focused()
+    page.click("#moves-check")
+    expect(page.locator("#moves-review")).to_be_focused()
+    checked = page.locator("#moves-page .moves-agreed").text_content()
+    page.keyboard.press("Escape")
+    expect(page.locator("#moves-page")).to_be_hidden()
+    page.reload()
+    expect(page.locator("#show-moves")).to_be_visible(timeout=60_000)
+    expect(page.locator("#results")).to_be_hidden()
+    page.click("#show-moves")
+    expect(page.locator("#moves-page .moves-agreed")).to_have_text(checked or "")
     expect(page.locator("#moves-check")).to_have_count(0)
 
 

@@ -221,6 +221,13 @@ def test_a_hint_under_way_and_a_seat_out_of_the_hand() -> None:
     assert not any("disabled" in a for _t, a in parse(watching))
 
 
+def test_the_table_after_a_hand_offers_its_moves_and_the_way_back() -> None:
+    html = render.after_hand(CAT)
+    buttons = [(a.get("id"), a.get("disabled")) for t, a in parse(html) if t == "button"]
+    assert buttons == [("show-moves", None), ("show-results", None)]
+    assert ">Moves</button>" in html and ">Results</button>" in html
+
+
 def test_the_result_board_has_its_buttons() -> None:
     match = fantan.new_match(fantan.preset("fan-tan"), seed=2)
     while not match.state.is_over:

@@ -489,8 +489,8 @@ def test_a_record_that_cannot_be_read_is_said_once_and_mended() -> None:
     assert store.Store(storage, "tab-a", clock).mend_stats() is None
 
 
-def test_a_reload_shows_again_the_card_chosen_the_table_looked_at_and_a_hint() -> None:
-    View = store.View  # noqa: N806 (the view's fields: card chosen, table, hint, sheet)
+def test_a_reload_shows_again_the_card_chosen_the_table_looked_at_a_hint_and_a_check() -> None:
+    View = store.View  # noqa: N806 (the view's fields: card chosen, table, hint, sheet, check)
     match = fantan.new_match(fantan.preset("fan-tan"), seed=3)
     while match.state.to_move != 0 or len(match.state.legal_moves()) < 2:
         match = match.play(match.state.legal_moves()[0])
@@ -526,6 +526,17 @@ def test_a_reload_shows_again_the_card_chosen_the_table_looked_at_and_a_hint() -
     assert store.parse_view(store.view_text(over, None, True), over, 0) == View(table=True)
     assert store.parse_view(store.view_text(over, card, True), over, 0) == View(table=True)
     text = json.dumps({"at": store.view_at(over), "selected": None, "table": "yes"})
+    assert store.parse_view(text, over, 0) == View()
+    # Our moves checked after the hand, to be checked again (with the board or the table); not
+    # while the hand is in play, nor once another hand is dealt, nor for anything but true.
+    assert store.parse_view(store.view_text(over, None, False, checked=True), over, 0) == View(
+        checked=True)
+    assert store.parse_view(store.view_text(over, None, True, checked=True), over, 0) == View(
+        table=True, checked=True)
+    assert store.parse_view(store.view_text(match, card, False, checked=True), match, 0) == View(
+        card)
+    assert store.parse_view(store.view_text(over, None, False, checked=True), match, 0) == View()
+    text = json.dumps({"at": store.view_at(over), "checked": "yes"})
     assert store.parse_view(text, over, 0) == View()
     # The score sheet left open is open again, wherever the game has got to since (it stays
     # open from one hand's board to the next); not for anything but true.

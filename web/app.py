@@ -519,6 +519,8 @@ class Page:
             # nowhere, as at a turn of ours restored; Enter finds its heading)
             self.render()
             self.show_results(focus=False)
+            if restore.checked:  # (checked again: the same answers, in the worker at Hard)
+                self.spawn(self.check_moves())
             return
         if animate:
             self.spawn(self.deal(self.gen))
@@ -1324,9 +1326,9 @@ class Page:
                      and not self.passive)
         watching = self.watching()
         if state.is_over and self.results_hidden:
-            # Looking at the table after the hand: nothing to play, only the way back.
-            self.put("controls", render.button("show-results", cat.t("button.show-results"),
-                                               cls="secondary wide"))
+            # Looking at the table after the hand: nothing to play, the hand's moves and the
+            # way back.
+            self.put("controls", render.after_hand(cat))
         else:
             self.put("controls", keep=True, html=render.controls(
                 cat, tv, dealing=self.dealing, my_turn=my_turn, computers_moving=computers,
@@ -1378,7 +1380,7 @@ class Page:
             try:
                 self.session.setItem(store.VIEW_KEY, store.view_text(
                     self.match, self.selected, self.results_hidden, self.hint_shown(),
-                    self.sheet_open))
+                    self.sheet_open, self.check_asked()))
             except Exception:
                 self.session = None  # (full or refused: the view is not worth a notice)
 
@@ -1841,6 +1843,7 @@ class Page:
             "setup-rules": lambda: self.open_rules(self.draft),
             "rules-close": lambda: element("rules-page").close(),
             "menu-moves": self.open_moves,
+            "show-moves": self.open_moves,
             "moves-close": lambda: element("moves-page").close(),
             "moves-check": lambda: self.spawn(self.check_moves()),
             "setup-cancel": lambda: element("setup").close(),
@@ -2420,15 +2423,20 @@ class Page:
         come; then drawn under the moves, in view, the focus on their heading."""
         match, key = self.match, self.hint_position()
         level = key[-1]
-        if self.checking == key or not match.state.is_over:
+        if self.check_asked() or not match.state.is_over:
+            return
+        choices = view.our_choices(match)
+        if not choices:  # (no button offered it; a tampered note of the view asks in vain)
             return
         self.checking = key
-        element("moves-check").setAttribute("aria-busy", "true")
-        choices = view.our_choices(match)
+        self.keep_view()  # (a reload meanwhile checks them again)
+        button = q("#moves-check")
+        if button is not None:
+            button.setAttribute("aria-busy", "true")
         advice = []
         try:
             for done, choice in enumerate(choices):
-                status = element("moves-status")
+                status = q("#moves-status")
                 if status is not None:
                     status.textContent = self.cat.t(
                         "moves.checking", done=self.cat.num(done + 1),
@@ -2444,6 +2452,13 @@ class Page:
             heading = element("moves-review")
             heading.focus()
             heading.scrollIntoView(js_obj({"block": "start"}))
+
+    def check_asked(self):
+        """Whether our moves of the hand just over are checked, or being checked, at the
+        hint's level."""
+        key = self.hint_position()
+        return self.match.state.is_over and (
+            self.checking == key or self.checked is not None and self.checked[0] == key)
 
     def show_table(self):
         self.results_hidden = True

@@ -384,6 +384,13 @@ def controls(cat: Catalog, tv: view.TableView | None, *, dealing: bool, my_turn:
     return "".join(parts)
 
 
+def after_hand(cat: Catalog) -> str:
+    """The controls with the table looked at after a hand: nothing to play; the hand's moves
+    (where our own can be checked) and the way back to the board."""
+    return (button("show-moves", cat.t("button.moves"), cls="secondary")
+            + button("show-results", cat.t("button.show-results"), cls="secondary"))
+
+
 def info(cat: Catalog, tv: view.TableView, level: str) -> str:
     bits = []
     if tv.hands > 1:

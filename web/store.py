@@ -317,29 +317,33 @@ def view_at(match: fantan.Match) -> str:
 
 class View(NamedTuple):
     """What a reload shows again of the table (view_text): the card chosen, the table shown
-    instead of a hand's board, a hint shown at our turn (asked again: the same answer), and
-    the boards' score sheet open."""
+    instead of a hand's board, a hint shown at our turn (asked again: the same answer), the
+    boards' score sheet open, and a check of our moves asked for after the hand (made again:
+    the same answers)."""
 
     selected: str | None = None
     table: bool = False
     hint: bool = False
     sheet: bool = False
+    checked: bool = False
 
 
 def view_text(match: fantan.Match, selected: str | None, table: bool,
-              hint: bool = False, sheet: bool = False) -> str:
+              hint: bool = False, sheet: bool = False, checked: bool = False) -> str:
     """What the table shows of ``match`` beyond the game itself, for a reload to show again:
     the card chosen in our hand, whether the table is shown instead of a hand's board,
-    whether a hint is shown, and whether a board's score sheet is open."""
+    whether a hint is shown, whether a board's score sheet is open, and whether our moves of
+    the hand just over were checked (or are being checked)."""
     return json.dumps({"at": view_at(match), "selected": selected, "table": table,
-                       "hint": hint, "sheet": sheet})
+                       "hint": hint, "sheet": sheet, "checked": checked})
 
 
 def parse_view(text: str | None, match: fantan.Match, seat: int) -> View:
     """The view (view_text) if ``text`` was written at the very place ``match`` is now; the
     chosen card only if it is still ours to play or give there, and the hint only while it is
-    our turn. Anything else, or anything not understood: nothing chosen, the board shown. The
-    score sheet, open from one hand's board to the next, is as it was anywhere."""
+    our turn, and the check of our moves only once the hand is over. Anything else, or
+    anything not understood: nothing chosen, the board shown. The score sheet, open from one
+    hand's board to the next, is as it was anywhere."""
     try:
         data = loads(text) if text else {}
     except (ValueError, TypeError, RecursionError):
@@ -352,7 +356,8 @@ def parse_view(text: str | None, match: fantan.Match, seat: int) -> View:
     state = match.state
     table = data.get("table") is True and state.is_over
     if state.to_move != seat:
-        return View(table=table, sheet=sheet)
+        return View(table=table, sheet=sheet,
+                    checked=data.get("checked") is True and state.is_over)
     hint = data.get("hint") is True
     selected = data.get("selected")
     if not isinstance(selected, str):
