@@ -62,8 +62,11 @@ class Match:
     def seed_at(self, state: GameState) -> int:
         """``move_seed`` as it was at ``state``, an earlier position of the current hand (one
         of ``self.state.replayed()``): a past move can be asked about again as it was asked."""
-        return (self.seed * 7919 + self.hand_number * 1009 + len(state.moves)
-                + (state.to_move or 0)) % 2**31
+        # (the moves made and the seat to move as one number, moves * 8 + seat, so that no two
+        # positions of a hand share it: moves + seat gave n moves with seat s + 1 the seed of
+        # n + 1 moves with seat s)
+        hand = self.seed * 1_000_003 + self.hand_number
+        return (hand * 1_000_003 * 8 + len(state.moves) * 8 + (state.to_move or 0)) % 2**31
 
     def _finished(self) -> tuple[Result, ...]:
         r = self.state.result

@@ -320,3 +320,25 @@ def test_a_hand_replayed_passes_through_its_positions_with_their_seeds(name):
     assert tuple(move for _, move in replayed) == match.state.moves
     assert replayed[-1][0].play(replayed[-1][1]).to_json() == match.state.to_json()
     assert fantan.new_game(fantan.preset(name), seed=3).replayed() == ()
+
+
+@pytest.mark.parametrize(("name", "players"), [("fan-tan", 4), ("shichi-narabe", 8),
+                                               ("ruter-7", 3)])
+def test_every_move_of_a_match_has_a_seed_of_its_own(name, players):
+    # A computer player's random numbers differ from move to move, hand to hand and match to
+    # match: no two positions share a move seed (once, n moves with seat s + 1 shared that of
+    # n + 1 moves with seat s).
+    rules = fantan.preset(name).replace(players=players, match_hands=3)
+    seeds = []
+    for seed in (11, 12):
+        match = fantan.new_match(rules, seed=seed)
+        rnd = random.Random(seed)
+        while True:
+            while not match.state.is_over:
+                seeds.append(match.move_seed)
+                match = match.play(rnd.choice(match.state.legal_moves()))
+            if match.is_over:
+                break
+            match = match.next_hand()
+    assert len(seeds) > 200 and len(set(seeds)) == len(seeds)
+    assert all(0 <= s < 2**31 for s in seeds)
