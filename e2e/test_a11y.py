@@ -98,6 +98,9 @@ def test_axe_finds_nothing_serious_on_the_main_screens(
     play_to_the_end(page)
     expect(page.locator("#results")).to_be_visible()
     found += audit(page, axe_script, "result board")
+    page.click("#show-table")
+    expect(page.locator("#show-moves")).to_be_visible()
+    found += audit(page, axe_script, "table after the hand")
     # A Spanish-deck table with chips, in German (longer words, other names).
     page.goto(server.url + "?new=1&seed=3&speed=instant&preset=cinquillo&lang=de")
     game.wait_ready(page)

@@ -3388,6 +3388,7 @@ def test_the_table_after_a_hand_opens_its_moves_and_keeps_their_check(
     checked = page.locator("#moves-page .moves-agreed").text_content()
     page.keyboard.press("Escape")
     expect(page.locator("#moves-page")).to_be_hidden()
+    expect(page.locator("#show-moves")).to_be_focused()  # (back where it was opened)
     page.reload()
     expect(page.locator("#show-moves")).to_be_visible(timeout=60_000)
     expect(page.locator("#results")).to_be_hidden()
