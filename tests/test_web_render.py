@@ -437,6 +437,26 @@ def test_the_rules_page_says_how_to_play_with_a_finger_a_mouse_or_keys() -> None
         assert "{" not in part  # (every placeholder filled)
 
 
+def test_the_rules_page_says_how_each_level_of_computer_player_plays() -> None:
+    rules = fantan.preset("shichi-narabe")
+    english = render.rules_page(catalog("en"), "shichi-narabe", rules)
+    for language in ("en", "de", "nb", "nl", "it"):
+        cat = catalog(language)
+        page = render.rules_page(cat, "shichi-narabe", rules)
+        heading = f"<h3>{escape(cat.t('rules.opponents'))}</h3>"
+        # (after the strategy tips, which Medium's line points to, before the controls)
+        assert page.index(cat.t("rules.strategy")) < page.index(heading) < page.index(
+            "controls-help")
+        part = page[page.index(heading):page.index("controls-help")]
+        items = re.findall(r"<li>(.*?)</li>", part)
+        assert len(items) == 4
+        # Each level's line names it as the new-game screen does; the last says that none
+        # of them looks at another player's cards, in the page's own language.
+        for item, level in zip(items, ("easy", "medium", "hard"), strict=False):
+            assert item.startswith(escape(cat.t(f"level.{level}"))), (language, item)
+        assert all(item not in english for item in items) or language == "en"
+
+
 def test_a_custom_field_with_no_effect_is_not_offered_and_says_why() -> None:
     # Forced passing: a limit of passes has nothing to limit; limited passing: it counts.
     draft = {"preset": "custom", "rules": fantan.preset("fan-tan"), "level": "easy",

@@ -722,12 +722,16 @@ def rules_page(cat: Catalog, name: str, rules: fantan.Rules, chosen: str | None 
         for part, attrs in (("choose", ' class="pointer"'), ("choose-touch", ' class="touch"'),
                             ("move", ' class="keys"'), ("hint", ' class="keys"'),
                             ("tab", ' class="keys"')))
+    # (the levels of the computer players, and that none of them looks at another's cards)
+    opponents = "".join(f"<li>{escape(cat.t(f'rules.opponents.{part}'))}</li>"
+                        for part in (*store.LEVELS, "honest"))
     return (
         f'<h2 id="rules-title" tabindex="-1">{escape(heading)}</h2>'
         f'<p>{spoken_suits(cat, cat.t(f"preset.{name}.desc"))}</p>'
         f'<p>{escape(cat.t("rules.basics"))}</p>'
         f'<h3>{escape(cat.t("rules.this-game"))}</h3><ul>{items}</ul>'
         f'<h3>{escape(cat.t("rules.strategy"))}</h3><ul class="tips">{tips}</ul>'
+        f'<h3>{escape(cat.t("rules.opponents"))}</h3><ul class="opponents-help">{opponents}</ul>'
         f'<h3>{escape(cat.t("rules.controls"))}</h3><ul class="controls-help">{controls}</ul>'
         '<div class="panel-buttons">'
         f'{button("rules-close", cat.t("button.close"), cls="primary")}</div>'
