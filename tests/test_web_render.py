@@ -454,6 +454,7 @@ def test_the_rules_page_says_how_each_level_of_computer_player_plays() -> None:
         # of them looks at another player's cards, in the page's own language.
         for item, level in zip(items, ("easy", "medium", "hard"), strict=False):
             assert item.startswith(escape(cat.t(f"level.{level}"))), (language, item)
+        assert items[-1] == escape(cat.t("rules.opponents.honest"))
         assert all(item not in english for item in items) or language == "en"
 
 

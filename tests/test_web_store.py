@@ -528,7 +528,7 @@ def test_a_reload_shows_again_the_card_chosen_the_table_looked_at_a_hint_and_a_c
     text = json.dumps({"at": store.view_at(over), "selected": None, "table": "yes"})
     assert store.parse_view(text, over, 0) == View()
     # Our moves checked after the hand, to be checked again (with the board or the table); not
-    # while the hand is in play, nor once another hand is dealt, nor for anything but true.
+    # while the hand is in play, nor where the game is elsewhere, nor for anything but true.
     assert store.parse_view(store.view_text(over, None, False, checked=True), over, 0) == View(
         checked=True)
     assert store.parse_view(store.view_text(over, None, True, checked=True), over, 0) == View(
