@@ -1049,5 +1049,8 @@ def test_our_choices_are_set_beside_the_hint_s(kit) -> None:
     # Before the check: its button, and where it tells how far it has come.
     page = render.moves_page(CAT, rules, log, checkable=True)
     assert 'id="moves-check"' in page and 'id="moves-status"' in page
-    assert "Your choices, checked" not in page
+    assert "Your choices, checked" not in page and "aria-busy" not in page
     assert 'id="moves-check"' not in render.moves_page(CAT, rules, log)
+    # Drawn again while the check goes on (closed and opened again): its button busy.
+    busy = render.moves_page(CAT, rules, log, checkable=True, checking=True)
+    assert '<button type="button" id="moves-check" class="secondary" aria-busy="true">' in busy

@@ -2404,7 +2404,7 @@ class Page:
         they were checked, else the button that checks them (where we had any)."""
         state = self.match.state
         log = view.move_log(state.observation(HUMAN))
-        checked, checkable = None, False
+        checked, checkable, checking = None, False, False
         if state.is_over:
             key = self.hint_position()  # (the hand just over, at the hint's level)
             if self.checked is not None and self.checked[0] == key:
@@ -2412,10 +2412,9 @@ class Page:
                                       self.checked[2])
             else:
                 checkable = bool(view.our_choices(self.match))
+                checking = self.checking == key  # (closed and opened again while it works)
         element("moves-page").innerHTML = render.moves_page(
-            self.cat, self.match.rules, log, checkable, checked)
-        if checkable and self.checking == key:  # (closed and opened again while it works)
-            element("moves-check").setAttribute("aria-busy", "true")
+            self.cat, self.match.rules, log, checkable, checked, checking)
 
     async def check_moves(self):
         """Our choices of the hand just over set beside the hint's, one after another (at Hard

@@ -739,12 +739,12 @@ def rules_page(cat: Catalog, name: str, rules: fantan.Rules, chosen: str | None 
 
 
 def moves_page(cat: Catalog, rules: fantan.Rules, log: view.MoveLog, checkable: bool = False,
-               checked: view.Review | None = None) -> str:
+               checked: view.Review | None = None, checking: bool = False) -> str:
     """The hand's moves so far (view.move_log): a column for each seat, a row for each time
     round the table, the latest last; every card as on the table (its rank and suit sign), in
     words for a screen reader. Under them, what they tell of the others' hands; after the hand,
     our choices set beside the hint's (``checked``), or where we had some (``checkable``), the
-    button that checks them."""
+    button that checks them (busy while ``checking``)."""
 
     def face(code: str) -> str:
         return (_move_face(cat, rules, code, ' aria-hidden="true"')
@@ -781,7 +781,8 @@ def moves_page(cat: Catalog, rules: fantan.Rules, log: view.MoveLog, checkable: 
         foot = _checked_moves(cat, checked)
     elif checkable:  # (the line over the buttons says how far the check has come)
         foot = '<p id="moves-status" class="moves-about" role="status"></p>'
-        buttons = button("moves-check", cat.t("button.check-moves"), cls="secondary") + buttons
+        buttons = button("moves-check", cat.t("button.check-moves"), cls="secondary",
+                         busy=checking) + buttons
     foot += f'<div class="panel-buttons">{buttons}</div>'
     if not log.rounds and log.laid is None:
         return title + f'<p>{escape(cat.t("moves.none"))}</p>' + foot
