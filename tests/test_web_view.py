@@ -1054,3 +1054,35 @@ def test_our_choices_are_set_beside_the_hint_s(kit) -> None:
     # Drawn again while the check goes on (closed and opened again): its button busy.
     busy = render.moves_page(CAT, rules, log, checkable=True, checking=True)
     assert '<button type="button" id="moves-check" class="secondary" aria-busy="true">' in busy
+
+
+def test_a_checked_move_that_hard_s_search_beat_is_called_ours_not_named_again(kit) -> None:
+    # At Hard the check's argument is the search's lead over the move we made: the line has
+    # named that card already, so the lead is said against "your move", in every language.
+    rules = fantan.preset("fan-tan")
+    match = fantan.new_match(rules, seed=6)
+    while not match.state.is_over:
+        legal = match.state.legal_moves()
+        match = match.play(legal[len(legal) // 2])
+    choices = view.our_choices(match)
+    advice = [fantan.ai.review("hard", c.obs, c.move, seed=c.seed).to_dict() for c in choices]
+    other = [(c, a) for c, a in zip(choices, advice, strict=True) if a["move"] != c.move]
+    beaten = [k for k, (c, a) in enumerate(other) if a["kind"] == "search"]
+    assert beaten and all(other[k][1]["rival"] == other[k][0].move for k in beaten)
+    log = view.move_log(match.state.observation(0))
+    for language in ("en", "de", "nb", "nl", "it"):
+        cat = catalog(language)
+        checked = view.review(cat, rules, log, choices, advice)
+        yours = cat.t("msg.why.than-yours")
+        assert yours != "msg.why.than-yours" and (language == "en" or yours != "your move")
+        for k in beaten:
+            move, (shown, spoken) = other[k][0].move, checked.lines[k]
+            assert shown.count(view.card_text(cat, rules, move)) == 1
+            assert spoken.count(view.card_words(cat, rules, move)) == 1
+            assert yours in shown and yours in spoken
+    shown = view.review(CAT, rules, log, choices, advice).lines
+    assert any(line.endswith("points better on average than your move.") for line, _ in shown)
+    # The hint itself, with no move of ours beside it, still names the move it beat.
+    c, a = other[beaten[0]]
+    assert view.hint_text(CAT, rules, a).endswith(
+        f"than the {view.card_text(CAT, rules, c.move)}.")

@@ -354,9 +354,10 @@ OWN_NAMED = 2
 
 
 def hint_text(cat: Catalog, rules: fantan.Rules, advice: dict[str, Any],
-              spoken: bool = False) -> str:
+              spoken: bool = False, made: str | None = None) -> str:
     """A hint and the argument for it (fantan.ai.hint's advice as a dict): "Hint: play the 8♠.
-    It leads to your 9♠ and J♠."."""
+    It leads to your 9♠ and J♠.". Set beside a move we made (``made``), a search's argument
+    against that move calls it ours rather than naming it again."""
     words = card_words if spoken else card_text
     move = advice["move"]
     kind = advice["kind"]
@@ -378,23 +379,28 @@ def hint_text(cat: Catalog, rules: fantan.Rules, advice: dict[str, Any],
     elif kind == "costly":
         why = cat.n(key, advice.get("points", 0))
     elif kind == "search" and advice.get("worlds"):
-        why = searched_text(cat, rules, advice, spoken)
+        why = searched_text(cat, rules, advice, spoken, made)
     else:
         why = cat.t(key, name=seat_name(cat, seat) if seat is not None else "")
     return f"{hint} {sentence(why)}"
 
 
 def searched_text(cat: Catalog, rules: fantan.Rules, advice: dict[str, Any],
-                  spoken: bool = False) -> str:
+                  spoken: bool = False, made: str | None = None) -> str:
     """What Hard's search found for a hint's move: "In 200 trial deals: 0.7 points better on
-    average than the 9♦." (or that nothing else did clearly better)."""
+    average than the 9♦." (or that nothing else did clearly better; "than your move" where
+    the move it beat is ``made``, ours)."""
     worlds = cat.num(advice["worlds"])
     rival = advice.get("rival")
     if rival is None:
         return cat.t("msg.why.search-close", worlds=worlds)
     words = card_words if spoken else card_text
-    other = cat.t("msg.why.than-pass") if rival == "pass" else cat.t(
-        "msg.why.than-card", card=words(cat, rules, rival.removeprefix("give:")))
+    if rival == made:
+        other = cat.t("msg.why.than-yours")
+    elif rival == "pass":
+        other = cat.t("msg.why.than-pass")
+    else:
+        other = cat.t("msg.why.than-card", card=words(cat, rules, rival.removeprefix("give:")))
     key = "msg.why.search-gain-chips" if rules.scoring == "chips" else "msg.why.search-gain"
     return cat.t(key, worlds=worlds, gain=cat.dec(advice.get("gain", 0.0)), other=other)
 
@@ -646,7 +652,7 @@ def review(cat: Catalog, rules: fantan.Rules, log: MoveLog, choices: Sequence[Ch
                 made = cat.t("moves.you-gave", round=number, card=words(cat, rules, move[5:]))
             else:
                 made = cat.t("moves.you-played", round=number, card=words(cat, rules, move))
-            both.append(f"{made} {hint_text(cat, rules, told, spoken)}")
+            both.append(f"{made} {hint_text(cat, rules, told, spoken, made=move)}")
         lines.append((both[0], both[1]))
         if not move.startswith("give:"):
             rounds.append(log.rounds_of[choice.number])
