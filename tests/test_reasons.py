@@ -122,7 +122,7 @@ def test_must_play(kit):
 def test_must_play_under_limited_after_the_limit():
     rules = fantan.preset("shichi-narabe").replace(pass_limit=0)
     state = fantan.new_game(rules, seed=3)
-    assert state.legal_moves() != ("pass",), "the deal leaves seat 0 nothing to play"
+    assert state.legal_moves() != ("pass",), "the deal leaves the seat to move nothing to play"
     check(state, "pass", "must-play")
 
 
