@@ -647,12 +647,12 @@ def review(cat: Catalog, rules: fantan.Rules, log: MoveLog, choices: Sequence[Ch
         for spoken in (False, True):
             words = card_words if spoken else card_text
             if move == "pass":
-                made = cat.t("moves.you-passed", round=number)
+                ours = cat.t("moves.you-passed", round=number)
             elif move.startswith("give:"):
-                made = cat.t("moves.you-gave", round=number, card=words(cat, rules, move[5:]))
+                ours = cat.t("moves.you-gave", round=number, card=words(cat, rules, move[5:]))
             else:
-                made = cat.t("moves.you-played", round=number, card=words(cat, rules, move))
-            both.append(f"{made} {hint_text(cat, rules, told, spoken, made=move)}")
+                ours = cat.t("moves.you-played", round=number, card=words(cat, rules, move))
+            both.append(f"{ours} {hint_text(cat, rules, told, spoken, made=move)}")
         lines.append((both[0], both[1]))
         if not move.startswith("give:"):
             rounds.append(log.rounds_of[choice.number])
