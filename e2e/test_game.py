@@ -479,6 +479,47 @@ def test_no_move_passes_automatically(context: BrowserContext, page: Page, serve
     assert not any(line.startswith("You pass") for line in heard), heard
 
 
+def test_the_game_plays_our_one_card_that_fits_once_asked_to(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # A turn of ours where only the 6♠ fits. By default the player plays it; set in the menu,
+    # the game plays it for them, saying so, once the menu is shut.
+    match = played_until(fantan.new_match(fantan.preset("fan-tan"), seed=2),
+                         lambda m: m.state.to_move == 0 and m.state.legal_moves() == ("6S",))
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(PORTRAIT)
+    game.boot(page, server.url + "?speed=slow")
+    page.wait_for_selector(MY_TURN, timeout=60_000)
+    expect(page.locator(PLAYABLE)).to_have_count(1)
+    expect(page.locator("#hint")).to_be_enabled()
+    page.wait_for_timeout(1_500)  # (at this pace, longer than the game would wait)
+    expect(page.locator('#hand [data-card="6S"]')).to_have_count(1)
+    page.click("#open-menu")
+    expect(page.locator("#menu-auto")).not_to_be_checked()
+    page.check("#menu-auto")
+    page.wait_for_timeout(1_500)  # (nothing moves under the menu)
+    expect(page.locator('#hand [data-card="6S"]')).to_have_count(1)
+    page.keyboard.press("Escape")
+    said = "Only the 6♠ fits: it is played for you."
+    expect(page.locator("#message")).to_have_text(said)
+    # Nothing to ask for or to play meanwhile (read at once, in the same moment as the line).
+    assert page.evaluate("""() => [document.querySelector('#message').textContent,
+                                    document.querySelector('#hint').disabled,
+                                    document.querySelector('#play').disabled]""") == [
+        said, True, True]
+    expect(page.locator('[data-zone="table"][data-card="6S"]')).to_have_count(1, timeout=10_000)
+    expect(page.locator('#hand [data-card="6S"]')).to_have_count(0)
+    expect(page.locator("html")).not_to_have_attribute("data-turn", "0")
+    # Screen readers hear it once, as the line said it.
+    heard = page.locator("#announce p").all_inner_texts()
+    assert heard.count("Only the 6 of spades fits: it is played for you.") == 1, heard
+    assert "You play 6 of spades." not in heard and "You play 6 of spades" not in heard, heard
+    # The setting is kept.
+    page.reload()
+    page.wait_for_selector("html:not([data-phase=loading])", state="attached", timeout=60_000)
+    page.click("#open-menu")
+    expect(page.locator("#menu-auto")).to_be_checked()
+
+
 def test_wait_for_your_turn_stays_long_enough_to_be_read(page: Page, server: Server,
                                                         game) -> None:
     # A card tapped while the computers play is answered "Wait for your turn", and the next

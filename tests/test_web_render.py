@@ -181,10 +181,26 @@ def test_the_four_colour_deck_is_offered_with_the_french_deck_only() -> None:
     assert 'id="menu-four"' not in render.menu(CAT, settings, french_deck=False)
     # The label's words stand in one element: a flex row's gap does not part them from the
     # suits' signs.
-    label = re.search(r'<label class="check">(.*?)</label>', render.menu(CAT, settings)).group(1)
+    label = re.search(r'<label class="check">(<input [^>]*id="menu-four".*?)</label>',
+                      render.menu(CAT, settings)).group(1)
     words = re.sub(r"^<input [^>]*>", "", label)
     assert words.startswith("<span>") and words.endswith("</span>")
     assert words.count("<span>") == 1
+
+
+def test_the_menu_offers_to_play_our_one_card_that_fits_as_set() -> None:
+    def box(settings: dict[str, object]) -> str:
+        found = re.search(r'<label class="check"><input type="checkbox" id="menu-auto"([^>]*)>'
+                          r'<span>([^<]*)</span></label>', render.menu(CAT, settings))
+        assert found is not None
+        assert found.group(2) == "Play my card for me when only one fits"
+        return found.group(1)
+
+    settings = {"speed": "fast", "level": "hard", "four_colour": False}
+    assert box(settings) == ""
+    assert box({**settings, "auto_play": True}) == " checked"
+    # (offered with the Spanish deck too: it is no matter of colours)
+    assert 'id="menu-auto"' in render.menu(CAT, settings, french_deck=False)
 
 
 def test_pass_button_only_where_passing_is_a_choice() -> None:

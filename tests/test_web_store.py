@@ -207,10 +207,12 @@ def test_settings_keep_what_is_valid_and_default_the_rest() -> None:
     assert store.parse_settings("garbage") == store.DEFAULT_SETTINGS
     parsed = store.parse_settings(json.dumps({
         "level": "hard", "speed": "warp", "players": 6, "preset": "cinquillo", "match": 3,
-        "four_colour": True}))
+        "four_colour": True, "auto_play": True}))
     assert parsed["level"] == "hard" and parsed["speed"] == "normal"
     assert parsed["players"] == 6 and parsed["preset"] == "cinquillo" and parsed["match"] == 3
-    assert parsed["four_colour"] is True
+    assert parsed["four_colour"] is True and parsed["auto_play"] is True
+    assert store.DEFAULT_SETTINGS["auto_play"] is False  # (the player plays every card)
+    assert store.parse_settings(json.dumps({"auto_play": "yes"}))["auto_play"] is False
     custom = fantan.preset("fan-tan").replace(ace="low").to_dict()
     parsed = store.parse_settings(json.dumps({"preset": "custom", "custom": custom}))
     assert store.rules_from_settings(parsed) == fantan.Rules.from_dict(custom)

@@ -735,6 +735,44 @@ def test_the_pass_made_for_us_says_why_no_card_fits() -> None:
         "No card fits and your passes are used up: you drop out of this hand.")
 
 
+def test_the_game_plays_for_us_only_where_we_have_no_choice() -> None:
+    # Random hands of every rule system: a pass where nothing fits; with the setting, the one
+    # card that fits; never a card given under a penalty, a card beside an optional pass, or
+    # one of two cards.
+    rng = random.Random(5)
+    seen = set()
+    for name in fantan.PRESETS:
+        for seed in range(4):
+            state = fantan.new_game(fantan.preset(name), seed=seed)
+            while not state.is_over:
+                legal = state.legal_moves()
+                if legal == ("pass",):
+                    assert view.made_for_us(state) == view.made_for_us(state, True) == "pass"
+                    seen.add("pass")
+                else:
+                    assert view.made_for_us(state) is None
+                    made = view.made_for_us(state, auto_play=True)
+                    if state.pending_gift is not None:
+                        assert made is None
+                        seen.add("gift")
+                    elif len(legal) == 1:
+                        assert made == legal[0] and state.why_illegal(made) is None
+                        assert not made.startswith("give:") and made != "pass"
+                        seen.add("card")
+                    else:
+                        assert made is None
+                        seen.add("pass or card" if "pass" in legal else "choice")
+                state = state.play(rng.choice(legal))
+    assert seen == {"pass", "gift", "card", "pass or card", "choice"}
+    state = fantan.new_game(fantan.preset("fan-tan"), seed=1)
+    assert state.legal_moves() == ("7D",)  # (the opening card: the only one that fits)
+    assert view.auto_play_text(CAT, state, "7D") == "Only the 7♦ fits: it is played for you."
+    assert view.auto_play_text(CAT, state, "7D", spoken=True) == (
+        "Only the 7 of diamonds fits: it is played for you.")
+    assert view.auto_play_text(catalog("de"), state, "7D") == (
+        "Nur 7♦ ist spielbar und wird für dich gelegt.")
+
+
 def test_a_seat_going_out_is_always_said() -> None:
     # Where play goes on for the places (Shichi Narabe), nothing else would say it.
     rules = fantan.preset("shichi-narabe")

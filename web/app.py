@@ -33,6 +33,7 @@ FLIGHT_MS = 380
 PASS_FLASH = 1.3  # seconds a pass shows on its seat
 NO_VIEW = store.View()  # a hand begun with nothing of the table's view to show again
 NO_MOVE_PAUSE = 1.0  # seconds the "No move" banner stays at least (longer at a slow pace)
+AUTO_PLAY_PAUSE = 1.0  # seconds our one card that fits stands raised before it is played for us
 WAIT_HOLD = 2.5  # seconds "Wait for your turn" stays before a computer's "… is thinking"
 # A dialog opened or closed by a tap: a tap at the same place within this many seconds (and
 # TAP_SLOP pixels) is a double tap's second, and does nothing (App.on_second_tap).
@@ -242,7 +243,8 @@ class Page:
         self.selected = None
         self.received = None  # a card given to us, shown until we move
         self.gave = False  # "You gave ..." on screen, kept while the others move
-        self.said_pass = False  # the pass the game makes for us is said already
+        self.said_ours = False  # the pass (or card) the game makes for us is said already
+        self.auto_card = None  # our one card that fits, about to be played for us
         self.lost_focus = False  # the focus went with the board: the deal gives it back
         self.flashes = {}  # seat -> until when its pass (or elimination) is lit up
         self.seen = 0  # how much of the hand's history the table has shown
@@ -361,6 +363,8 @@ class Page:
             if self.no_move and not element("banner").hidden:
                 self.banner(self.cat.t("msg.no-move"))
                 self.message(view.no_move_text(self.cat, self.match.state), speak=False)
+            elif self.auto_card is not None:
+                self.say_auto_play(speak=False)
         menu = element("menu")
         if menu.open:
             self.draw_menu(focus=focus)
@@ -624,10 +628,14 @@ class Page:
                         while self.landings and gen == self.gen:
                             await asyncio.sleep(0.02)
                         continue
-                    legal = state.legal_moves()
-                    if legal == ("pass",):
+                    made = view.made_for_us(state, self.settings["auto_play"])
+                    if made == "pass":
                         self.speak_events()
                         await self.forced_pass(gen)
+                        continue
+                    if made is not None:
+                        self.speak_events()
+                        await self.auto_play(gen, made)
                         continue
                     self.fast = False
                     self.render()
@@ -673,8 +681,43 @@ class Page:
         self.banner(None)
         self.no_move = False
         if gen == self.gen:
-            self.said_pass = True  # ("No card fits: you pass." was heard: not once more)
+            self.said_ours = True  # ("No card fits: you pass." was heard: not once more)
             self.apply("pass")
+
+    async def auto_play(self, gen, card):
+        """Our one card that fits, played for us (the setting's choice), after a moment in
+        which the line over the hand says so and the card stands raised."""
+        state = self.match.state
+        said = False
+        while gen == self.gen:
+            # (not under the menu, the new-game screen or the rules: the player sees it made)
+            await self.while_away(gen)
+            if not self.settings["auto_play"] or self.match.state is not state:
+                break  # (turned off meanwhile: the turn is the player's again)
+            self.auto_card = card
+            self.render()
+            self.say_auto_play(speak=not said)
+            said = True
+            pace = self.pace()
+            pause = 0.05 if pace == 0 else 0.3 if self.fast else max(AUTO_PLAY_PAUSE, pace)
+            await self.sleep(pause, gen, interruptible=True)
+            if q("dialog[open]") is None:
+                break
+        self.auto_card = None
+        if gen == self.gen and self.match.state is state and self.settings["auto_play"]:
+            self.said_ours = True  # (the line said it: the play is not announced again)
+            self.received = None
+            self.apply(card)
+
+    def say_auto_play(self, speak=True):
+        """The line over the hand while our one card that fits waits to be played for us (a
+        card given to us this turn named before it)."""
+        state = self.match.state
+        note = self.received_note()[1] if self.received else None
+        text = view.auto_play_text(self.cat, state, self.auto_card)
+        spoken = view.auto_play_text(self.cat, state, self.auto_card, spoken=True)
+        self.message(f"{note} {text}" if note else text,
+                     speak=spoken if speak else False)  # (the card given was said as it came)
 
     def pace(self):
         if self.fast:
@@ -930,9 +973,9 @@ class Page:
         self.seen = len(events)
         hand_rects = self.hand_rects()
         fresh = None
-        said, self.said_pass = self.said_pass, False
+        said, self.said_ours = self.said_ours, False
         self.unspoken += [e for e in new if e.kind != "preplace" and not (
-            said and e.seat == HUMAN and e.kind in ("pass", "eliminated"))]
+            said and e.seat == HUMAN and e.kind in ("pass", "eliminated", "play"))]
         for event in new:
             if event.kind == "play":
                 fresh = (event.seat, event.card)
@@ -1593,7 +1636,7 @@ class Page:
     def my_turn(self):
         state = self.match.state
         return (state.to_move == HUMAN and not self.dealing and not self.passive
-                and state.legal_moves() != ("pass",))
+                and view.made_for_us(state, self.settings["auto_play"]) is None)
 
     def move_for(self, code):
         gift = self.match.state.pending_gift
@@ -2040,6 +2083,13 @@ class Page:
                 self.set_language(str(target.value))
             else:
                 self.language_pending = str(target.value)  # (on_key, on_focusout)
+        elif tid == "menu-auto":
+            self.settings["auto_play"] = bool(target.checked)
+            self.save_settings()
+            if self.match is not None and not self.match.state.is_over and not self.dealing:
+                self.render()  # (Hint and Play: off where the game is to play for us)
+                if not self.my_turn():
+                    self.drive()  # (our turn: the card is played once the menu is shut)
         elif tid == "menu-four":
             self.settings["four_colour"] = bool(target.checked)
             root.classList.toggle("four-colour", bool(target.checked))

@@ -556,6 +556,9 @@ def menu(cat: Catalog, settings: dict[str, Any], stats: dict[str, Any] | None = 
             # suits' signs, "( ♦  blue,")
             f'<span>{spoken_suits(cat, cat.t("settings.four-colour"))}</span></label>'
             ) if french_deck else ""
+    auto = (f'<label class="check"><input type="checkbox" id="menu-auto"'
+            f'{" checked" if settings.get("auto_play") else ""}>'
+            f'<span>{escape(cat.t("settings.auto-play"))}</span></label>')
     return (
         f'<h2 id="menu-title">{escape(cat.t("menu.title"))}</h2>'
         '<div class="menu-buttons">'
@@ -568,6 +571,7 @@ def menu(cat: Catalog, settings: dict[str, Any], stats: dict[str, Any] | None = 
         + select("menu-level", cat.t("settings.level"), levels, settings["level"],
                  cat.t("stats.counts-at", level=cat.t(f"level.{counts_at}"))
                  if counts_at else "")
+        + auto
         + four
         + (record(cat, stats, confirm_reset) if stats is not None else "")
         + '<div class="panel-buttons">'

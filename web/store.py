@@ -41,6 +41,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "level": "medium",
     "speed": "normal",
     "four_colour": False,
+    "auto_play": False,  # the game plays our one card that fits for us
     "language": "",
     "preset": "fan-tan",
     "players": 4,
@@ -90,6 +91,8 @@ def parse_settings(text: str | None) -> dict[str, Any]:
         out["speed"] = data["speed"]
     if isinstance(data.get("four_colour"), bool):
         out["four_colour"] = data["four_colour"]
+    if isinstance(data.get("auto_play"), bool):
+        out["auto_play"] = data["auto_play"]
     if isinstance(data.get("language"), str) and len(data["language"]) <= 16:
         out["language"] = data["language"]
     if sound_preset(data.get("preset")):

@@ -498,6 +498,25 @@ def no_move_text(cat: Catalog, state: fantan.GameState, spoken: bool = False) ->
     return cat.t("msg.no-move-long")
 
 
+def made_for_us(state: fantan.GameState, auto_play: bool = False) -> str | None:
+    """The move the game makes for the seat to move, which has no choice: a pass where no card
+    fits, and with ``auto_play`` (a setting) the one card that fits; None where it chooses
+    (a card given under a penalty is its own choice however few it holds)."""
+    legal = state.legal_moves()
+    if legal == ("pass",):
+        return "pass"
+    if auto_play and len(legal) == 1 and state.pending_gift is None:
+        return legal[0]
+    return None
+
+
+def auto_play_text(cat: Catalog, state: fantan.GameState, card: str,
+                   spoken: bool = False) -> str:
+    """What the line over the hand says as the game plays our one card that fits for us."""
+    words = card_words if spoken else card_text
+    return cat.t("msg.auto-played", card=words(cat, state.rules, card))
+
+
 def _gifts_since_move(obs: fantan.Observation) -> list[fantan.Event]:
     """The cards given to or by the observer since its own last move (a card played or a
     pass; giving is not one), latest first."""
