@@ -673,10 +673,7 @@ class Page:
         self.message(view.no_move_text(self.cat, self.match.state),
                      speak=view.no_move_text(self.cat, self.match.state, spoken=True))
         self.render()
-        pace = self.pace()
-        # (under fast forward, a moment: the sequence is being hurried through)
-        pause = 0.05 if pace == 0 else 0.3 if self.fast else max(NO_MOVE_PAUSE, 2 * pace)
-        await self.sleep(pause, gen, interruptible=True)
+        await self.sleep(self.pause_for_us(NO_MOVE_PAUSE, 2), gen, interruptible=True)
         await self.while_away(gen)  # (the "No move" stays up until the player is back)
         self.banner(None)
         self.no_move = False
@@ -698,9 +695,7 @@ class Page:
             self.render()
             self.say_auto_play(speak=not said)
             said = True
-            pace = self.pace()
-            pause = 0.05 if pace == 0 else 0.3 if self.fast else max(AUTO_PLAY_PAUSE, pace)
-            await self.sleep(pause, gen, interruptible=True)
+            await self.sleep(self.pause_for_us(AUTO_PLAY_PAUSE, 1), gen, interruptible=True)
             if q("dialog[open]") is None:
                 break
         self.auto_card = None
@@ -708,6 +703,14 @@ class Page:
             self.said_ours = True  # (the line said it: the play is not announced again)
             self.received = None
             self.apply(card)
+
+    def pause_for_us(self, least, paces):
+        """How long a move the game makes for us stays on screen before it is made: at least
+        ``least`` seconds, ``paces`` computer moves' time at a slow pace; under fast forward a
+        moment (the sequence is being hurried through), and at the tests' instant pace next
+        to none."""
+        pace = self.pace()
+        return 0.05 if pace == 0 else 0.3 if self.fast else max(least, paces * pace)
 
     def say_auto_play(self, speak=True):
         """The line over the hand while our one card that fits waits to be played for us (a
