@@ -520,6 +520,53 @@ def test_the_game_plays_our_one_card_that_fits_once_asked_to(
     expect(page.locator("#menu-auto")).to_be_checked()
 
 
+def test_full_screen_from_the_menu_keeps_the_game_where_it_was(page: Page, server: Server,
+                                                               game) -> None:
+    seed = seed_where("fan-tan", lambda m: m.state.to_move == 0)
+    page.set_viewport_size(PORTRAIT)
+    open_game(page, server, game, f"?new=1&seed={seed}&speed=instant")
+    page.wait_for_selector(MY_TURN)
+    page.locator(PLAYABLE).first.click()
+    chosen = page.locator("#hand .card.selected").get_attribute("data-card")
+    before = (table_cards(page), page.inner_text("#message"))
+    page.click("#open-menu")
+    full = page.locator("#menu-full")
+    expect(full).not_to_be_checked()
+    full.check()
+    page.wait_for_function("() => document.fullscreenElement === document.documentElement")
+    expect(full).to_be_checked()
+    page.click("#menu-close")
+    expect(page.locator("#hand .card.selected")).to_have_attribute("data-card", str(chosen))
+    assert (table_cards(page), page.inner_text("#message")) == before
+    # Left by the browser's own means (Escape, F11), the menu says so, open or opened again.
+    page.click("#open-menu")
+    expect(full).to_be_checked()
+    page.evaluate("document.exitFullscreen()")
+    expect(full).not_to_be_checked()
+    page.click("#menu-close")
+    expect(page.locator("#hand .card.selected")).to_have_attribute("data-card", str(chosen))
+    # A browser that refuses (as it may, a setting or a frame forbidding it): the box shows the
+    # page as it is, and nothing goes to the console.
+    page.evaluate("""() => { Element.prototype.requestFullscreen =
+        () => Promise.reject(new TypeError('Permissions check failed')); }""")
+    page.click("#open-menu")
+    full.click()
+    expect(full).not_to_be_checked()
+    assert page.evaluate("document.fullscreenElement") is None
+
+
+def test_full_screen_is_not_offered_where_the_browser_has_none(context: BrowserContext,
+                                                               page: Page, server: Server,
+                                                               game) -> None:
+    # (an iPhone's Safari: no element of the page may fill the screen)
+    context.add_init_script(
+        "Object.defineProperty(Document.prototype, 'fullscreenEnabled', {get: () => false})")
+    open_game(page, server, game, "?new=1&seed=3&speed=instant")
+    page.click("#open-menu")
+    expect(page.locator("#menu-four")).to_have_count(1)
+    expect(page.locator("#menu-full")).to_have_count(0)
+
+
 def test_wait_for_your_turn_stays_long_enough_to_be_read(page: Page, server: Server,
                                                         game) -> None:
     # A card tapped while the computers play is answered "Wait for your turn", and the next

@@ -203,6 +203,17 @@ def test_the_menu_offers_to_play_our_one_card_that_fits_as_set() -> None:
     assert 'id="menu-auto"' in render.menu(CAT, settings, french_deck=False)
 
 
+def test_the_menu_offers_full_screen_where_the_browser_has_it() -> None:
+    settings = {"speed": "fast", "level": "hard", "four_colour": False}
+    assert 'id="menu-full"' not in render.menu(CAT, settings)
+    for on in (False, True):
+        html = render.menu(CAT, settings, full_screen=on)
+        found = re.search(r'<input type="checkbox" id="menu-full"([^>]*)><span>([^<]*)</span>',
+                          html)
+        assert found is not None and found.group(2) == "Full screen"
+        assert found.group(1) == (" checked" if on else "")
+
+
 def test_pass_button_only_where_passing_is_a_choice() -> None:
     for name, limited in (("fan-tan", False), ("shichi-narabe", True)):
         state = fantan.new_game(fantan.preset(name), seed=3)

@@ -189,6 +189,13 @@ def from_dealer(start):
     return [{**start, "opacity": 0}, {**start, "offset": 0.02}]
 
 
+def full_screen():
+    """Whether the page fills the screen; None where the browser cannot (an iPhone's)."""
+    if not document.fullscreenEnabled:
+        return None
+    return not store.missing(document.fullscreenElement)
+
+
 def reduced_motion():
     return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
@@ -444,6 +451,8 @@ class Page:
         # deal ends at once, as if skipped, rather than fly to where the seats were. (And the
         # message beside our badge has another width.)
         on(window, "resize", lambda _e: self.on_resize())
+        # (full screen left by the browser's own means, Escape or F11, as well as the menu's)
+        on(document, "fullscreenchange", lambda _e: self.show_full_screen())
         # A dialog closed gives the focus back to what opened it; where that was drawn again
         # meanwhile (the bar, in a new language), to the button of the bar that opens it.
         for dialog, opener in (("menu", "open-menu"), ("setup", "open-menu"),
@@ -2093,6 +2102,8 @@ class Page:
                 self.render()  # (Hint and Play: off where the game is to play for us)
                 if not self.my_turn():
                     self.drive()  # (our turn: the card is played once the menu is shut)
+        elif tid == "menu-full":
+            self.set_full_screen(bool(target.checked))
         elif tid == "menu-four":
             self.settings["four_colour"] = bool(target.checked)
             root.classList.toggle("four-colour", bool(target.checked))
@@ -2320,10 +2331,36 @@ class Page:
             self.cat, shown, stats, confirm_reset,
             store.counts_at(stats, self.match, self.settings["level"]),
             french_deck=self.match is None or not view.is_spanish(self.match.rules),
-            moves=self.match is not None)
+            moves=self.match is not None, full_screen=full_screen())
         target = q(f"#{focus}") if focus else None
         if target is not None:
             target.focus()
+
+    def set_full_screen(self, on):
+        """Full screen asked for or left from the menu: the page goes on as it was, its table
+        laid out anew for the screen (on_resize)."""
+        if on == bool(full_screen()):
+            return
+        try:
+            # (asked for at once, in the click's own time: a browser grants it only then)
+            done = (document.documentElement.requestFullscreen() if on
+                    else document.exitFullscreen())
+        except Exception:
+            self.show_full_screen()
+            return
+        self.spawn(self.full_screen_settled(done))
+
+    async def full_screen_settled(self, done):
+        try:
+            await done
+        except Exception:
+            pass  # (refused: the menu's box says how the page is)
+        self.show_full_screen()
+
+    def show_full_screen(self):
+        box = q("#menu-full")
+        if box is not None:
+            box.checked = bool(full_screen())
 
     def note_level(self):
         """Note in the record the level the game in play is now played against (the record

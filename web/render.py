@@ -542,9 +542,11 @@ def select(sid: str, label: str, options: Sequence[tuple[str, str, bool]], chose
 
 def menu(cat: Catalog, settings: dict[str, Any], stats: dict[str, Any] | None = None,
          confirm_reset: bool = False, counts_at: str | None = None,
-         french_deck: bool = True, moves: bool = False) -> str:
+         french_deck: bool = True, moves: bool = False,
+         full_screen: bool | None = None) -> str:
     """The menu: new game, rules, the hand's moves (with ``moves``, a hand on the table), the
-    settings, and the player's record when given;
+    settings, full screen (where the browser offers it: ``full_screen`` says whether the page
+    is, None where it is not offered), and the player's record when given;
     ``counts_at`` is the easier level than the one chosen that the game in play counts at in
     the record (store.counts_at), if there is one. The four-colour deck is offered with the
     ``french_deck`` in play (the Spanish deck has four colours of its own, and no ♦ or ♣)."""
@@ -559,6 +561,10 @@ def menu(cat: Catalog, settings: dict[str, Any], stats: dict[str, Any] | None = 
     auto = (f'<label class="check"><input type="checkbox" id="menu-auto"'
             f'{" checked" if settings.get("auto_play") else ""}>'
             f'<span>{escape(cat.t("settings.auto-play"))}</span></label>')
+    full = (f'<label class="check"><input type="checkbox" id="menu-full"'
+            f'{" checked" if full_screen else ""}>'
+            f'<span>{escape(cat.t("settings.full-screen"))}</span></label>'
+            ) if full_screen is not None else ""
     return (
         f'<h2 id="menu-title">{escape(cat.t("menu.title"))}</h2>'
         '<div class="menu-buttons">'
@@ -573,6 +579,7 @@ def menu(cat: Catalog, settings: dict[str, Any], stats: dict[str, Any] | None = 
                  if counts_at else "")
         + auto
         + four
+        + full
         + (record(cat, stats, confirm_reset) if stats is not None else "")
         + '<div class="panel-buttons">'
         + button("menu-close", cat.t("button.close"), cls="secondary") + "</div>"
