@@ -2628,6 +2628,28 @@ def test_the_menu_and_the_new_game_screen_fit_a_laptop(page: Page, server: Serve
     assert page.evaluate(CUT_OPTIONS_JS) == []
 
 
+@pytest.mark.parametrize("width,height,lang", [(1280, 650, "it"), (1366, 657, "de")])
+def test_the_menu_with_every_box_fits_a_laptop(page: Page, server: Server, game, width: int,
+                                               height: int, lang: str) -> None:
+    # The French deck's menu has a box more (the four-colour deck): with full screen and
+    # play-for-me, three, and a note under Difficulty, it still shows whole.
+    page.set_viewport_size({"width": width, "height": height})
+    open_game(page, server, game, f"?new=1&seed=5&speed=instant&level=easy&lang={lang}")
+    page.wait_for_selector(MY_TURN)
+    page.locator(PLAYABLE).first.dblclick()
+    page.click("#open-menu")
+    page.select_option("#menu-level", "hard")
+    expect(page.locator("#menu .why")).to_be_visible()
+    for box in ("#menu-auto", "#menu-four", "#menu-full"):
+        expect(page.locator(box)).to_be_in_viewport(ratio=1)
+    assert page.evaluate("(d => d.scrollHeight <= d.clientHeight + 1)("
+                         "document.getElementById('menu'))")
+    # (its lists in one row, in line however their names wrap)
+    tops = [page.locator(f"#{sid}").bounding_box()["y"]
+            for sid in ("menu-language", "menu-speed", "menu-level")]
+    assert max(tops) - min(tops) < 1, tops
+
+
 def test_on_a_phone_too_small_for_the_table_the_buttons_stay_in_view(
         page: Page, server: Server, game) -> None:
     # (an older phone's 320x480: eight German players of Shichi Narabe on 320x568 now fit)

@@ -572,14 +572,14 @@ def menu(cat: Catalog, settings: dict[str, Any], stats: dict[str, Any] | None = 
         f'{button("menu-rules", cat.t("button.rules"), cls="secondary")}'
         + (button("menu-moves", cat.t("button.moves"), cls="secondary") if moves else "")
         + '</div>'
+        + '<div class="menu-fields">'
         + language_select(cat, settings.get("language") or "")
         + select("menu-speed", cat.t("settings.speed"), speeds, settings["speed"])
         + select("menu-level", cat.t("settings.level"), levels, settings["level"],
                  cat.t("stats.counts-at", level=cat.t(f"level.{counts_at}"))
                  if counts_at else "")
-        + auto
-        + four
-        + full
+        + '</div>'
+        + f'<div class="menu-checks">{auto}{four}{full}</div>'
         + (record(cat, stats, confirm_reset) if stats is not None else "")
         + '<div class="panel-buttons">'
         + button("menu-close", cat.t("button.close"), cls="secondary") + "</div>"
