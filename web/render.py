@@ -552,19 +552,12 @@ def menu(cat: Catalog, settings: dict[str, Any], stats: dict[str, Any] | None = 
     ``french_deck`` in play (the Spanish deck has four colours of its own, and no ♦ or ♣)."""
     speeds = [(s, cat.t(f"speed.{s}"), True) for s in ("slow", "normal", "fast")]
     levels = [(lv, cat.t(f"level.{lv}"), True) for lv in store.LEVELS]
-    four = (f'<label class="check"><input type="checkbox" id="menu-four"'
-            f'{" checked" if settings["four_colour"] else ""}>'
-            # (the words one item of the label's flex row: its gap fell between them and the
-            # suits' signs, "( ♦  blue,")
-            f'<span>{spoken_suits(cat, cat.t("settings.four-colour"))}</span></label>'
-            ) if french_deck else ""
-    auto = (f'<label class="check"><input type="checkbox" id="menu-auto"'
-            f'{" checked" if settings.get("auto_play") else ""}>'
-            f'<span>{escape(cat.t("settings.auto-play"))}</span></label>')
-    full = (f'<label class="check"><input type="checkbox" id="menu-full"'
-            f'{" checked" if full_screen else ""}>'
-            f'<span>{escape(cat.t("settings.full-screen"))}</span></label>'
-            ) if full_screen is not None else ""
+    auto = check_box("menu-auto", escape(cat.t("settings.auto-play")),
+                     bool(settings.get("auto_play")))
+    four = check_box("menu-four", spoken_suits(cat, cat.t("settings.four-colour")),
+                     settings["four_colour"]) if french_deck else ""
+    full = check_box("menu-full", escape(cat.t("settings.full-screen")),
+                     bool(full_screen)) if full_screen is not None else ""
     return (
         f'<h2 id="menu-title">{escape(cat.t("menu.title"))}</h2>'
         '<div class="menu-buttons">'
@@ -584,6 +577,13 @@ def menu(cat: Catalog, settings: dict[str, Any], stats: dict[str, Any] | None = 
         + '<div class="panel-buttons">'
         + button("menu-close", cat.t("button.close"), cls="secondary") + "</div>"
     )
+
+
+def check_box(cid: str, words: str, checked: bool) -> str:
+    """A box and its ``words`` (markup), one item of the label's flex row: its gap fell between
+    the words and the suits' signs in them ("( ♦  blue,")."""
+    return (f'<label class="check"><input type="checkbox"{attrs(id=cid, checked=checked)}>'
+            f'<span>{words}</span></label>')
 
 
 def record(cat: Catalog, stats: dict[str, Any], confirm_reset: bool = False) -> str:
