@@ -520,8 +520,12 @@ def test_the_game_plays_our_one_card_that_fits_once_asked_to(
     expect(page.locator("#menu-auto")).to_be_checked()
 
 
-def test_full_screen_from_the_menu_keeps_the_game_where_it_was(page: Page, server: Server,
+def test_full_screen_from_the_menu_keeps_the_game_where_it_was(persistent, server: Server,
                                                                game) -> None:
+    # (in a browser of its own: full screen changes the state of the browser's window, which
+    # the other tests' shared browser should not carry on from)
+    context: BrowserContext = persistent()
+    page = context.pages[0] if context.pages else context.new_page()
     seed = seed_where("fan-tan", lambda m: m.state.to_move == 0)
     page.set_viewport_size(PORTRAIT)
     open_game(page, server, game, f"?new=1&seed={seed}&speed=instant")
