@@ -8,8 +8,9 @@ import re
 from html import escape
 from html.parser import HTMLParser
 
-from web_support import catalog, english, i18n, render, store, view
+from web_support import EN_PO, catalog, english, i18n, render, store, view
 
+import build
 import fantan
 
 CAT = english()
@@ -521,6 +522,28 @@ def test_text_is_escaped() -> None:
     cat = i18n.Catalog()
     assert render.button("x", "<b>") == '<button type="button" id="x">&lt;b&gt;</button>'
     assert cat.t("missing.key") == "missing.key"
+
+
+def test_the_result_board_escapes_the_catalogues_numbers() -> None:
+    # A catalogue's text is data, not markup: its minus sign as much as its messages, in the
+    # board's table and in the match's score sheet.
+    messages = i18n.Messages(build.compile_po(EN_PO.read_text("utf-8")))
+    for key in list(messages.messages):
+        if key:
+            messages.messages[key] = "<x>" + messages.messages[key]
+    messages.messages["format.minus"] = "<m>"
+    cat = i18n.Catalog([messages], "en")
+    match = fantan.new_match(fantan.preset("fan-tan").replace(match_hands=2), seed=11)
+    while match.hand_number < 2 or not match.state.is_over:
+        if match.state.is_over:
+            match = match.next_hand()
+        else:
+            match = match.play(match.state.legal_moves()[-1])
+    rv = view.results_view(cat, match)
+    assert rv.sheet and any(line.score < 0 for line in rv.lines)
+    html = render.results(cat, match.rules, rv, sheet_open=True)
+    assert "&lt;m&gt;" in html and "&lt;x&gt;" in html
+    assert not re.search(r"<(x|m)>", html)
 
 
 def test_the_menu_offers_every_language_in_its_own_name() -> None:

@@ -422,12 +422,14 @@ def score_sheet(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView,
     seats = range(len(rv.totals))
     head = f'<th scope="col">{escape(cat.t("results.sheet-hand"))}</th>' + "".join(
         f'<th scope="col">{escape(view.seat_name(cat, s))}</th>' for s in seats)
-    rows = "".join(
-        f'<tr><th scope="row">{cat.num(k)}</th>'
-        + "".join(f"<td>{cat.num(scores[s], signed=signed)}</td>" for s in seats) + "</tr>"
-        for k, scores in enumerate(rv.sheet, 1))
+
+    def cells(scores: Sequence[int]) -> str:
+        return "".join(f"<td>{escape(cat.num(scores[s], signed=signed))}</td>" for s in seats)
+
+    rows = "".join(f'<tr><th scope="row">{escape(cat.num(k))}</th>{cells(scores)}</tr>'
+                   for k, scores in enumerate(rv.sheet, 1))
     total = (f'<tr class="sum"><th scope="row">{escape(cat.t("results.total"))}</th>'
-             + "".join(f"<td>{cat.num(rv.totals[s], signed=signed)}</td>" for s in seats) + "</tr>")
+             f'{cells(rv.totals)}</tr>')
     return (f'<details class="sheet"{" open" if opened else ""}>'
             f'<summary>{escape(cat.t("results.sheet"))}</summary>'
             f'<table><thead><tr>{head}</tr></thead>'
@@ -464,20 +466,20 @@ def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView,
         held = "".join(card(cat, rules, c, "result") for c in line.held) + "".join(
             card(cat, rules, c, "result", extra="laid") for c in line.laid_out)
         cells = [
-            f"<td>{cat.num(line.place)}</td>" if placement else
+            f"<td>{escape(cat.num(line.place))}</td>" if placement else
             f'<td class="win"><span aria-hidden="true">★</span>'
             f'<span class="sr-only">{winner}</span></td>' if line.winner else
             '<td class="win"></td>',
             f'<th scope="row">{escape(line.name)}'
             + (f' <small>({escape(cat.t("results.eliminated"))})</small>' if line.eliminated
                else "") + "</th>",
-            f'<td class="n">{cat.num(line.cards_left)}</td>',
+            f'<td class="n">{escape(cat.num(line.cards_left))}</td>',
         ]
         if passes:
-            cells.append(f'<td class="n">{cat.num(line.passes)}</td>')
-        cells.append(f'<td class="n">{cat.num(line.score, signed=signed)}</td>')
+            cells.append(f'<td class="n">{escape(cat.num(line.passes))}</td>')
+        cells.append(f'<td class="n">{escape(cat.num(line.score, signed=signed))}</td>')
         if rv.hands > 1:
-            cells.append(f'<td class="n">{cat.num(line.total or 0, signed=signed)}</td>')
+            cells.append(f'<td class="n">{escape(cat.num(line.total or 0, signed=signed))}</td>')
         cells.append(f'<td><div class="held">{held}</div></td>')
         body.append(f'<tr{attrs(data_seat=line.seat, class_="winner" if line.winner else None)}>'
                     f'{"".join(cells)}</tr>')
