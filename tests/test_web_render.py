@@ -517,6 +517,26 @@ def test_the_winners_lead_is_offered_for_the_match_length_chosen_beside_the_rule
     assert "disabled" not in field(10) and "disabled" not in field(3)
 
 
+def test_the_new_game_screen_shows_the_match_length_and_pass_limit_it_deals() -> None:
+    # Kept from elsewhere (the settings, a save's rules, a test link), a match length or a pass
+    # limit the lists do not hold is shown as it is dealt, not a list's first choice.
+    def chosen(html: str, field: str) -> list[str | None]:
+        found = re.search(rf'<select[^>]*id="{field}"[^>]*>(.*?)</select>', html, re.S)
+        assert found is not None
+        return [a.get("value") for t, a in parse(found.group(1))
+                if t == "option" and "selected" in a]
+
+    rules = fantan.preset("shichi-narabe").replace(pass_limit=9)
+    for match, shown in ((None, ""), (5, "5"), (7, "7")):
+        html = render.setup(CAT, {"preset": "custom", "rules": rules, "level": "easy",
+                                  "match": match})
+        assert chosen(html, "setup-match") == [shown]
+        assert chosen(html, "axis-pass_limit") == ["9"]
+    assert view.match_choices(3) == view.MATCH_CHOICES == (None, 1, 3, 5, 10)
+    assert view.match_choices(7) == (None, 1, 3, 5, 10, 7)
+    assert view.axis_values(fantan.preset("shichi-narabe"), "pass_limit") == (0, 1, 2, 3, 4, 5)
+
+
 def test_text_is_escaped() -> None:
     assert render.attrs(title='a "b" <c>') == ' title="a &quot;b&quot; &lt;c&gt;"'
     cat = i18n.Catalog()

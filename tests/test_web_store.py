@@ -174,6 +174,33 @@ def test_a_tampered_move_list_is_refused() -> None:
     assert match is None and notice == "msg.save-set-aside-move"
 
 
+def test_the_record_knows_its_last_hand_at_any_seed_the_page_plays() -> None:
+    # The record keeps the last hand it counted by its seed: a seed of any length the page
+    # takes (a test link's, a save's) must come back from storage as written, or a reload
+    # counts the hand again.
+    storage = FakeStorage()
+    s = store.Store(storage, "t", clock)
+    s.claim()
+    largest = 10**store.SEED_DIGITS - 1
+    assert store.whole_number(str(largest)) == largest
+    match = finish_hand(fantan.new_match(fantan.preset("fan-tan"), seed=largest))
+    s.save(match)
+    assert store.Store(storage, "t", clock).load()[0] == match
+    for counted in (True, False):
+        stats = s.load_stats()
+        assert store.note_level(stats, match, "easy") is counted
+        assert store.record_hand(stats, "hard", match, 0) is counted
+        assert s.save_stats(stats)
+    assert s.load_stats()["levels"]["easy"]["hands"] == 1
+    # A longer seed is none the page deals: a save with one was tampered with.
+    storage.data[store.SAVE_KEY] = store.save_text(fantan.new_match(match.rules, largest + 1))
+    assert store.Store(storage, "t", clock).load() == (None, "msg.save-set-aside")
+    # A test link's number or a count kept as text: ASCII digits of a bounded length.
+    for text in ("", "-1", "1.5", "²", "١٢", "7 ", str(largest + 1)):
+        assert store.whole_number(text) is None, text
+    assert store.whole_number("0") == 0 and store.whole_number("123", digits=2) is None
+
+
 def test_full_or_missing_storage_is_reported_once_and_play_goes_on() -> None:
     for s, problem in ((store.Store(FakeStorage(full=True), "t", clock), "msg.storage-full"),
                        (store.Store(None, "t", clock), "msg.storage-unavailable"),
@@ -568,6 +595,13 @@ def test_a_reload_opens_again_the_dialogs_open_and_the_new_game_screen_s_choices
                          ("rules", {"players": 2}), ("rules", {"colour": "red"})):
         tampered = {**sound, "draft": {**sound["draft"], field: value}}
         assert store.parse_dialogs(json.dumps(tampered)) == ((), None), (field, value)
+    # A game chosen by its name comes with its own rules (for any players and match length),
+    # not another game's: the rules page would describe one game and Deal deal the other.
+    named = {"preset": "sjueren", "rules": fantan.preset("sjueren").replace(
+        players=5, match_hands=2), "level": "easy", "match": None}
+    assert store.parse_dialogs(store.dialogs_text(["setup"], named)) == (("setup",), named)
+    other = {**named, "rules": fantan.preset("cinquillo")}
+    assert store.parse_dialogs(store.dialogs_text(["setup"], other)) == ((), None)
 
 
 def test_text_nested_deeper_than_any_save_is_refused_before_it_is_parsed() -> None:

@@ -62,6 +62,11 @@ def param(name, default=None):
     return default if store.missing(value) else str(value)
 
 
+def number_param(name):
+    """A test link's whole number (``?seed=``, ``?players=``, ``?match=``), or None."""
+    return store.whole_number(param(name, ""))
+
+
 def advice_reader(obs):
     """How the worker's answer to a hint or a review for ``obs`` is read: its advice as a
     dict, or None where its move is not one of ``obs``'s legal moves."""
@@ -416,8 +421,7 @@ class Page:
         """Count the page's boots in storage (shows that storage survives reloads)."""
         text = self.store.read(BOOTS_KEY) or "0"
         # (a count in ASCII digits of sensible length; anything else starts again)
-        sound = text.isascii() and text.isdigit() and len(text) < 10
-        boots = (int(text) if sound else 0) + 1
+        boots = (store.whole_number(text, digits=9) or 0) + 1
         self.store.write(BOOTS_KEY, str(boots))
         return boots
 
@@ -426,10 +430,10 @@ class Page:
         if param("preset") in fantan.PRESETS:
             settings["preset"] = param("preset")
             settings["custom"] = None
-        if param("players", "").isdigit():
-            settings["players"] = int(param("players"))
-        if param("match", "").isdigit():
-            settings["match"] = int(param("match"))
+        if number_param("players") is not None:
+            settings["players"] = number_param("players")
+        if number_param("match") is not None:
+            settings["match"] = number_param("match")
         return store.rules_from_settings(settings)
 
     def listen(self):
@@ -501,9 +505,7 @@ class Page:
     # --- the match --------------------------------------------------------------------------
 
     def new_match(self, rules, seed_from_url=False):
-        seed = None
-        if seed_from_url and param("seed", "").isdigit():
-            seed = int(param("seed"))
+        seed = number_param("seed") if seed_from_url else None
         if seed is None:
             seed = random.SystemRandom().randrange(10**9)
         self.stop()

@@ -673,7 +673,7 @@ def setup(cat: Catalog, draft: dict[str, Any], gives_up: bool = False) -> str:
     players = [(str(n), str(n), True) for n in range(3, 9)]
     levels = [(lv, cat.t(f"level.{lv}"), True) for lv in store.LEVELS]
     matches = [("" if m is None else str(m), match_label(cat, rules, m), True)
-               for m in view.MATCH_CHOICES]
+               for m in view.match_choices(draft["match"])]
     custom = ""
     if chosen == "custom":
         fields = []

@@ -31,6 +31,9 @@ ASIDE_KEEP = 3
 """Saves set aside that are kept: a newer one removes the oldest past these."""
 SAVE_FORMAT = "fantan.web-save"
 SAVE_VERSION = 1
+SEED_DIGITS = 18
+"""The most digits of a game's seed (the page deals below 10**9): the record keeps the last hand
+it counted by its seed, in a text of bounded length."""
 
 LEVELS = ("easy", "medium", "hard")  # (fantan.ai.LEVELS, without loading the players)
 SPEEDS = ("slow", "normal", "fast")
@@ -66,9 +69,22 @@ class Storage(Protocol):
     def length(self) -> int: ...
 
 
+def whole_number(text: str, digits: int = SEED_DIGITS) -> int | None:
+    """``text`` as a whole number if it is one of ASCII digits, at most ``digits`` of them (a
+    count or a time kept in storage, a test link's seed); None for anything else."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= digits else None
+
+
 def sound_preset(value: object) -> bool:
     """Whether a stored preset name is one the new-game screen offers."""
     return isinstance(value, str) and (value in fantan.PRESETS or value == "custom")
+
+
+def is_preset(rules: fantan.Rules, name: str) -> bool:
+    """Whether ``rules`` are those of the preset ``name``, whatever their players and match
+    length."""
+    return fantan.preset(name).replace(players=rules.players,
+                                       match_hands=rules.match_hands) == rules
 
 
 def sound_match(value: object) -> bool:
@@ -400,8 +416,8 @@ def dialogs_text(opened: Sequence[str], draft: dict[str, Any] | None) -> str:
 
 def parse_dialogs(text: str | None) -> Dialogs:
     """The dialogs of dialogs_text. Anything not understood opens none: a new-game screen
-    only with every one of its choices sound (rules that make a game, a known preset, level
-    and match length)."""
+    only with every one of its choices sound (rules that make a game, a known preset whose
+    rules they are unless custom, level and match length)."""
     try:
         data = loads(text) if text else {}
     except (ValueError, TypeError, RecursionError):
@@ -424,6 +440,8 @@ def parse_dialogs(text: str | None) -> Dialogs:
         rules = fantan.Rules.from_dict(fields)
     except (ValueError, TypeError):
         return Dialogs()
+    if preset != "custom" and not is_preset(rules, str(preset)):
+        return Dialogs()  # (the rules of another game than the one chosen)
     return Dialogs(tuple(opened), {"preset": preset, "rules": rules, "level": level,
                                    "match": match})
 
@@ -461,7 +479,10 @@ def parse_save(text: str) -> fantan.Match:
         newer = type(version) is int and version > SAVE_VERSION
         raise fantan.SaveError(f"save version {version!r} is not {SAVE_VERSION}",
                                "newer" if newer else "damaged")
-    return fantan.load_match(json.dumps(data.get("match")))
+    match = fantan.load_match(json.dumps(data.get("match")))
+    if match.seed >= 10**SEED_DIGITS:
+        raise fantan.SaveError(f"the seed has more than {SEED_DIGITS} digits", "damaged")
+    return match
 
 
 SET_ASIDE = {
@@ -589,8 +610,8 @@ class Store:
     def _forget_aside(self, keep: int) -> None:
         """Remove the saves set aside but the newest ``keep``."""
         def stamp(key: str) -> int:
-            tail = key[len(ASIDE_PREFIX):]
-            return int(tail) if tail.isascii() and tail.isdigit() and len(tail) < 19 else -1
+            found = whole_number(key[len(ASIDE_PREFIX):])
+            return -1 if found is None else found
 
         aside = sorted((k for k in self.keys() if k.startswith(ASIDE_PREFIX)), key=stamp)
         for key in aside[:max(len(aside) - keep, 0)]:

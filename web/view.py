@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import store
 from i18n import Catalog
 
 import fantan
@@ -833,7 +834,10 @@ def axis_values(rules: fantan.Rules, axis: str) -> tuple[Any, ...]:
         if rules.start_rank == "chosen":
             return (rules.opening_card,)
         return tuple(rules.start_rank + s for s in suits(rules))
-    return AXES[axis]
+    values, current = AXES[axis], getattr(rules, axis)
+    # (rules kept from elsewhere, a save's or the settings', may hold a pass limit not offered:
+    # shown too, as the game is dealt)
+    return values if current in values else (*values, current)
 
 
 def build_words(cat: Catalog, rules: fantan.Rules, key: str, build_order: str,
@@ -949,6 +953,13 @@ MATCH_CHOICES: tuple[int | None, ...] = (None, 1, 3, 5, 10)
 """Match lengths offered: the rules' own (None) and a few fixed lengths."""
 
 
+def match_choices(chosen: int | None) -> tuple[int | None, ...]:
+    """The match lengths the new-game screen offers: MATCH_CHOICES, and the one chosen if it
+    is another (kept in the settings, or a test link's), so that the screen shows what it
+    deals."""
+    return MATCH_CHOICES if chosen in MATCH_CHOICES else (*MATCH_CHOICES, chosen)
+
+
 def with_match(rules: fantan.Rules, match: int | None) -> fantan.Rules:
     """``rules`` with the match length chosen beside them on the new-game screen (None: their
     own), as a game of them is dealt."""
@@ -1000,11 +1011,7 @@ def phone_title(cat: Catalog, rules: fantan.Rules | None) -> str:
 
 def preset_of(rules: fantan.Rules) -> str | None:
     """The preset these rules are (ignoring players and match length), or None for custom."""
-    for name, candidate in fantan.PRESETS.items():
-        if candidate.replace(players=rules.players,
-                             match_hands=rules.match_hands) == rules:
-            return name
-    return None
+    return next((name for name in fantan.PRESETS if store.is_preset(rules, name)), None)
 
 
 def rules_text(cat: Catalog, rules: fantan.Rules, chosen: str | None = None) -> list[str]:
