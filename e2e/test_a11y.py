@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import Server, Watch
 from playwright.sync_api import BrowserContext, Page, expect
 from test_game import (
@@ -520,14 +521,16 @@ def test_the_hands_stop_of_tab_goes_with_the_focus(page: Page, server: Server, g
     assert not page.evaluate(TAB_STOP_JS)["inHand"]
 
 
+@pytest.mark.parametrize("start", ["#next-hand", "#results-title"])
 def test_enter_pressed_on_and_on_at_next_hand_plays_no_card(page: Page, server: Server,
-                                                              game) -> None:
-    # Enter pressed on and on at Next hand: it deals (and skips the deal), the focus goes to a
-    # card of the new hand, and the presses that follow at once do not play it.
+                                                              game, start: str) -> None:
+    # Enter pressed on and on at Next hand (or at the board's heading, where Enter presses
+    # it): it deals (and skips the deal), the focus goes to a card of the new hand, and the
+    # presses that follow at once do not play it.
     page.set_viewport_size(DESKTOP)
     open_game(page, server, game, "?new=1&seed=5&speed=instant&match=2")
     play_to_the_end(page)
-    page.focus("#next-hand")
+    page.focus(start)
     for _ in range(4):
         page.keyboard.press("Enter")
         page.wait_for_timeout(40)
@@ -571,6 +574,43 @@ def test_a_key_held_down_on_next_hand_does_not_skip_the_deal(
     expect(page.locator("html")).to_have_attribute("data-phase", "dealing")
     page.keyboard.down("Enter")  # (Playwright marks a second keydown as a repeat)
     page.keyboard.up("Enter")
+    page.wait_for_timeout(300)
+    expect(page.locator("html")).to_have_attribute("data-phase", "dealing")
+
+
+def test_a_double_click_on_next_hand_does_not_skip_the_deal(
+    context: BrowserContext, page: Page, server: Server, game
+) -> None:
+    # The board goes with the first click; the second lands on the table, where a click
+    # skips the deal: the second click of a double one does nothing there.
+    board_of_a_saved_hand(context, page, server, game)
+    box = page.locator("#next-hand").bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    page.wait_for_timeout(150)
+    page.mouse.down(click_count=2)  # (a double click's second, as the browser counts it)
+    page.mouse.up(click_count=2)
+    page.wait_for_timeout(300)
+    expect(page.locator("html")).to_have_attribute("data-phase", "dealing")
+    # A click of its own a moment later skips it.
+    page.wait_for_timeout(500)
+    page.mouse.click(x, y)
+    expect(page.locator("html")).to_have_attribute("data-phase", "playing")
+
+
+def test_a_notice_over_the_deal_is_put_away_by_its_button(
+    context: BrowserContext, page: Page, server: Server, game
+) -> None:
+    # A damaged save set aside: a new game is dealt with a notice over it. Its button puts
+    # the notice away (it skipped the deal instead, the notice staying); the deal goes on.
+    with_save(context, '{"damaged')
+    page.set_viewport_size(DESKTOP)
+    game.boot(page, server.url + "?pace=600")
+    page.wait_for_selector("html[data-phase=dealing]")
+    expect(page.locator("#notice")).to_be_visible()
+    page.click("#notice-close")
+    expect(page.locator("#notice")).to_be_hidden()
     page.wait_for_timeout(300)
     expect(page.locator("html")).to_have_attribute("data-phase", "dealing")
 

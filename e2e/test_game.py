@@ -1307,6 +1307,23 @@ def test_a_late_word_of_another_tabs_claim_leaves_the_tab_that_claimed_last_play
     expect(page.locator("#takeover")).to_be_visible()
 
 
+def test_a_move_made_after_another_tab_took_the_game_over_is_not_shown(
+        page: Page, server: Server, game) -> None:
+    # Another tab claims the game, and before word of it comes, this tab plays a card: the
+    # move is not saved (the game is the other tab's now), and this tab shows the game as
+    # stored, not its own move.
+    open_game(page, server, game, "?new=1&seed=4&speed=instant")
+    page.wait_for_selector(MY_TURN)
+    stored = page.evaluate(f"localStorage.getItem({json.dumps(store.SAVE_KEY)})")
+    card = page.locator(PLAYABLE).first.get_attribute("data-card")
+    page.evaluate(f"localStorage.setItem({json.dumps(store.OWNER_KEY)}, 'another-tab')")
+    page.locator(f'#hand [data-card="{card}"]').dblclick()
+    expect(page.locator("#takeover")).to_be_visible()
+    assert page.evaluate(f"localStorage.getItem({json.dumps(store.SAVE_KEY)})") == stored
+    expect(page.locator(f'[data-zone="table"][data-card="{card}"]')).to_have_count(0)
+    expect(page.locator(f'#hand [data-card="{card}"]')).to_have_count(1)
+
+
 def test_two_tabs_never_write_over_each_other(context: BrowserContext, server: Server,
                                               game) -> None:
     first = context.new_page()
@@ -3478,6 +3495,41 @@ def test_after_the_hand_our_choices_are_checked_against_the_hint(
                                                                         timeout=60_000)
     assert page.eval_on_selector_all("#moves-page .moves-checked li", """lis => lis.map(li =>
         [li.children[0].textContent, li.children[1].textContent])""") == lines
+
+
+def test_a_check_that_ends_after_the_level_changed_waits_for_its_level(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # Our moves checked at Hard, the level set to Medium meanwhile: the moves page at Medium
+    # offers Medium's check and shows nothing of Hard's, however long Hard's takes (it stopped
+    # the game when it ended there); at Hard again, the page shows Hard's check, ended.
+    match = played_until(fantan.new_match(fantan.preset("fan-tan"), seed=6),
+                         lambda m: m.state.is_over, pick=lambda legal: legal[len(legal) // 2])
+    open_moves_of(context, page, server, game, match, "?speed=instant&level=hard")
+    began = time.monotonic()
+    page.click("#moves-check")
+    expect(page.locator("#moves-review")).to_be_focused(timeout=60_000)
+    took = time.monotonic() - began
+    lines = page.eval_on_selector_all("#moves-page .moves-checked li", "lis => lis.length")
+    # A reload checks them again (asked for before it), and the level changes meanwhile.
+    page.reload()
+    expect(page.locator("#moves-status")).to_contain_text("Checking your moves: ",
+                                                          timeout=60_000)
+    page.keyboard.press("Escape")
+    page.click("#open-menu")
+    page.select_option("#menu-level", "medium")
+    page.click("#menu-moves")
+    expect(page.locator("#moves-check")).to_be_visible()
+    assert page.get_attribute("#moves-check", "aria-busy") != "true"
+    # (Hard's check ends meanwhile: its reload's worker starts again, so longer than before)
+    page.wait_for_timeout(1000 * (2 * took + 3))
+    expect(page.locator("#moves-status")).not_to_contain_text("Checking")
+    expect(page.locator("#moves-review")).to_have_count(0)
+    expect(page.locator("#moves-check")).to_be_visible()
+    page.keyboard.press("Escape")
+    page.click("#open-menu")
+    page.select_option("#menu-level", "hard")
+    page.click("#menu-moves")
+    expect(page.locator("#moves-page .moves-checked li")).to_have_count(lines, timeout=60_000)
 
 
 def test_the_table_after_a_hand_opens_its_moves_and_keeps_their_check(

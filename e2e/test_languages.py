@@ -245,6 +245,14 @@ def test_the_arrows_on_the_language_list_change_the_language_once_they_stop(
     expect(page.locator("html")).to_have_attribute("lang", options[at + 1])
     expect(page.locator("#menu-language")).to_have_value(options[at + 1])
     expect(page.locator("#menu-speed")).to_have_value("slow")
+    # The focus leaving the list for nowhere (another window, the address bar: no element to
+    # go to) puts the arrows' language in use, the focus back on the list.
+    page.focus("#menu-language")
+    page.keyboard.press("ArrowUp")
+    page.evaluate("document.activeElement.blur()")
+    expect(page.locator("html")).to_have_attribute("lang", options[at])
+    expect(page.locator("#menu-language")).to_be_focused()
+    expect(page.locator("#menu-language")).to_have_value(options[at])
 
 
 # What the line beside our badge says during a hand: every refusal and every step of a turn

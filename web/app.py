@@ -77,7 +77,9 @@ def advice_reader(obs):
 
 
 def element(eid):
-    return document.getElementById(eid)
+    """The element of an id, or None."""
+    found = document.getElementById(eid)
+    return None if store.missing(found) else found
 
 
 def after_paint(callback):
@@ -592,6 +594,12 @@ class Page:
         self.match = self.match.play(move)
         self.selected = None
         self.save()
+        if self.passive:
+            # Another tab took the game over before this move was saved: the game is the one
+            # it plays, as stored, not this move.
+            self.stale = True
+            self.show_stored()
+            return
         self.show_new_events()
 
     def leaving(self):
@@ -1641,9 +1649,13 @@ class Page:
 
     def cover_table(self, covered):
         """While the board lies over the table, the table takes no focus or clicks (the
-        keyboard stays on the board; the bar's buttons stay in reach)."""
+        keyboard stays on the board; the bar's buttons stay in reach). Laid over it or put
+        away by a click, the board is as a dialog opened or closed: the second click of a
+        double one does nothing where it lands (on_second_tap; it skipped the deal of Next
+        hand)."""
         for el in (element("opponents"), q(".centre"), element("you")):
             el.inert = covered
+        self.dialog_flipped()
 
     # --- the human's moves ------------------------------------------------------------------
 
@@ -1793,7 +1805,8 @@ class Page:
             finally:
                 if self.hinting == position:  # (not a later position's, asked meanwhile)
                     self.hinting = None
-                    self.render()
+                    if gen == self.gen:  # (a new game's deal meanwhile draws its own table)
+                        self.render()
             # Stale if the game moved on meanwhile, even back round to our turn.
             if gen != self.gen or self.match.state is not state:
                 return
@@ -1875,8 +1888,8 @@ class Page:
                 card = under if under is not None else card
             self.click_card(str(card.dataset.card))
             return
-        if self.dealing and up(target, "#app") is not None:
-            self.skip_deal()
+        if self.dealing and up(target, "#app") is not None and up(target, "#notice") is None:
+            self.skip_deal()  # (but a notice over the deal is put away by its own button)
             return
         button = up(target, "button")
         if button is None or not button.id:
@@ -1921,9 +1934,9 @@ class Page:
             # focus where it was going, drawn again in that language (or back on the list when
             # it leaves the window). A click's focus waits for its click (on_click): the menu
             # drawn again between its press and release would lose it.
-            going = event.relatedTarget
-            self.use_pending_language(focus=str(going.id) if going is not None and going.id
-                                      else "menu-language")
+            going = event.relatedTarget  # (JavaScript's null: out of the window)
+            self.use_pending_language(focus=str(going.id) if not store.missing(going)
+                                      and going.id else "menu-language")
 
     def on_pointer(self, event):
         self.by_keys = False
@@ -1978,6 +1991,7 @@ class Page:
                 event.preventDefault()
                 first = q("#results .results-buttons button")
                 if first is not None and not (last == "card" and now - when < ENTER_GRACE):
+                    self.last_enter = (str(first.id), now)  # (its press: Next hand's, say)
                     first.click()
                 return
         in_hand = up(target, '[data-zone="hand"]')
@@ -2267,9 +2281,9 @@ class Page:
             self.open_moves()
 
     def dialog_flipped(self):
-        """A dialog opened or closed: where that came of a click, its place, at which the
-        second tap of a double tap would land on what the dialog's coming or going put there
-        (on_second_tap)."""
+        """A dialog (or the result board) opened or closed: where that came of a click, its
+        place, at which the second tap of a double tap would land on what the dialog's coming
+        or going put there (on_second_tap)."""
         if self.tapped is not None:
             self.flipped = (time.monotonic(), *self.tapped)
 
@@ -2528,7 +2542,7 @@ class Page:
         try:
             for done, choice in enumerate(choices):
                 status = q("#moves-status")
-                if status is not None:
+                if status is not None and self.hint_position() == key:  # (not another level's)
                     status.textContent = self.cat.t(
                         "moves.checking", done=self.cat.num(done + 1),
                         count=self.cat.num(len(choices)))
@@ -2536,9 +2550,13 @@ class Page:
                 if self.match is not match:
                     return
         finally:
-            self.checking = None
-        self.checked = (key, choices, advice)
-        if element("moves-page").open:
+            if self.checking == key:  # (not a check begun since at another level)
+                self.checking = None
+        if not self.check_asked():  # (the level changed meanwhile: not over its own check)
+            self.checked = (key, choices, advice)
+        # (at another level now, the moves page is that level's; at this one again, it finds
+        # this check)
+        if element("moves-page").open and self.hint_position() == key:
             self.draw_moves()
             heading = element("moves-review")
             heading.focus()
