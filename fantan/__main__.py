@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None, stdin: TextIO = sys.stdin,
 
     if args.load:
         try:
-            with open(args.load, encoding="utf-8") as f:
+            with open(args.load, "rb") as f:  # (load_match says what is wrong with the bytes)
                 match = load_match(f.read())
         except (OSError, SaveError) as e:
             print(f"cannot load {args.load}: {e}", file=out)

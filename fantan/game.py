@@ -780,25 +780,26 @@ class Observation:
             start = d["start"]
             gift = d["gift"]
             obs = cls(
-                seat=int(d["seat"]),
+                seat=_whole(d["seat"]),
                 rules=rules,
-                dealer=int(d["dealer"]),
-                to_move=None if d["to_move"] is None else int(d["to_move"]),
+                dealer=_whole(d["dealer"]),
+                to_move=None if d["to_move"] is None else _whole(d["to_move"]),
                 hand_mask=deck.mask(d["hand"]),
                 table_mask=deck.mask(d["table"]),
                 laid_mask=deck.mask(d["laid_out"]),
                 start=None if start is None else deck.rank_pos(start),
-                hand_sizes=tuple(int(x) for x in d["hand_sizes"]),
-                dealt=tuple(int(x) for x in d["dealt"]),
-                passes=tuple(int(x) for x in d["passes"]),
+                hand_sizes=tuple(_whole(x) for x in d["hand_sizes"]),
+                dealt=tuple(_whole(x) for x in d["dealt"]),
+                passes=tuple(_whole(x) for x in d["passes"]),
                 history=tuple(
-                    Event(e["kind"], int(e["seat"]), e.get("card"), tuple(e.get("cards", ())),
-                          e.get("to"))
+                    Event(e["kind"], _whole(e["seat"]), e.get("card"),
+                          tuple(e.get("cards", ())),
+                          None if e.get("to") is None else _whole(e["to"]))
                     for e in d["history"]
                 ),
-                out=tuple(int(x) for x in d["out"]),
-                eliminated=tuple(int(x) for x in d["eliminated"]),
-                gift=None if gift is None else (int(gift[0]), int(gift[1])),
+                out=tuple(_whole(x) for x in d["out"]),
+                eliminated=tuple(_whole(x) for x in d["eliminated"]),
+                gift=None if gift is None else (_whole(gift[0]), _whole(gift[1])),
                 legal_moves=tuple(str(m) for m in d["legal_moves"]),
             )
         except (KeyError, TypeError, IndexError, AttributeError) as e:
@@ -813,14 +814,23 @@ class Observation:
 
         def wrong(what: str) -> ValueError:
             return ValueError(f"not an observation: {what} does not fit the rest")
-        if not 0 <= self.seat < n or not 0 <= self.dealer < n or not (
-                self.to_move is None or 0 <= self.to_move < n):
+        seats = [self.seat, self.dealer, *self.out, *self.eliminated, *(self.gift or ()),
+                 *(e.seat for e in self.history),
+                 *(e.to for e in self.history if e.to is not None)]
+        if self.to_move is not None:
+            seats.append(self.to_move)
+        if not all(0 <= s < n for s in seats) or self.gift and self.gift[0] == self.gift[1]:
             raise wrong("a seat")
-        if any(len(x) != n for x in (self.hand_sizes, self.dealt, self.passes)):
+        counts = (self.hand_sizes, self.dealt, self.passes)
+        if any(len(x) != n or min(x) < 0 for x in counts):
             raise wrong("a count per seat")
         if (self.hand_mask & self.table_mask
                 or self.hand_sizes[self.seat] != self.hand_mask.bit_count()):
             raise wrong("the hand")
+        # (every card is in a hand or on the table, the cards laid out among the latter)
+        if (sum(self.hand_sizes) + self.table_mask.bit_count() != g.deck.full.bit_count()
+                or self.laid_mask & ~self.table_mask):
+            raise wrong("the table")
         for m in self.legal_moves:
             pm = _parse_move(g, m)
             if pm is None or pm[1] and not pm[1] & self.hand_mask:
@@ -828,6 +838,13 @@ class Observation:
 
     def __repr__(self) -> str:
         return f"<Observation seat={self.seat} to_move={self.to_move} hand={self.hand}>"
+
+
+def _whole(value: object) -> int:
+    """A whole number read from data (an int, not a bool, a float or a text of digits)."""
+    if type(value) is not int:
+        raise TypeError(f"{value!r} is not a whole number")
+    return value
 
 
 # --- loading --------------------------------------------------------------------------------

@@ -84,10 +84,13 @@ class Rules:
 
     def __post_init__(self) -> None:
         _validate(self)
-        # Store the canonical card code ("TH" -> "10H") where the deck knows the card.
-        card = deck_for(self.deck, self.ace).find(self.opening_card)
-        if card is not None:
-            object.__setattr__(self, "opening_card", deck_for(self.deck, self.ace).code(card))
+        # Store the canonical card code ("TH" -> "10H"), as the deck knows the card (or, where
+        # it is idle and kept as a card of another deck, as that deck does).
+        for deck in (deck_for(self.deck, self.ace), *(deck_for(d, "low") for d in DECKS)):
+            card = deck.find(self.opening_card)
+            if card is not None:
+                object.__setattr__(self, "opening_card", deck.code(card))
+                break
 
     def replace(self, **changes: Any) -> Rules:
         """A new Rules with some fields changed; RulesError if the result cannot be played."""

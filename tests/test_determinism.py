@@ -4,6 +4,7 @@ library that touches neither the browser nor the global random generator."""
 from __future__ import annotations
 
 import ast
+import io
 import json
 import pathlib
 import random
@@ -144,6 +145,19 @@ def test_the_terminal_game_goes_on_from_a_save_as_it_would_have(tmp_path, monkey
     assert part.read_text(encoding="utf-8") == whole.read_text(encoding="utf-8")
     assert fantan.load_match(whole.read_text(encoding="utf-8")).is_over
     capsys.readouterr()
+
+
+def test_the_terminal_game_says_what_is_wrong_with_a_file_it_cannot_load(tmp_path):
+    out = io.StringIO()
+    for name, data, words in (("binary.json", b"\xff\xfe{", "not UTF-8"),
+                              ("cut.json", b'{"format": ', "not valid JSON"),
+                              ("missing.json", None, "No such file")):
+        path = tmp_path / name
+        if data is not None:
+            path.write_bytes(data)
+        assert cli.main(["--watch", "--load", str(path)], out=out) == 2
+        said = out.getvalue().splitlines()[-1]
+        assert said.startswith(f"cannot load {path}: ") and words in said, said
 
 
 def test_seed_deal_does_not_depend_on_dealer_order_of_cards():

@@ -162,6 +162,27 @@ def test_an_observation_that_does_not_fit_together_is_refused():
             fantan.Observation.from_dict({**d, key: value})
         with pytest.raises(ValueError):
             fantan.ai.choose("easy", {**d, key: value})
+    # Later in the hand, passes and a gift due: seats, counts and numbers out of any game are
+    # refused as such at every level (not another error, an endless play-out or a move).
+    state = next(s for s in positions("ruter-7", 3) if s.pending_gift is not None)
+    d = state.observation(state.to_move).to_dict()
+    sizes = d["hand_sizes"]
+    for key, value, what in [
+        ("gift", [d["gift"][0], 99], "a seat"), ("gift", [d["gift"][0]] * 2, "a seat"),
+        ("out", [99], "a seat"), ("eliminated", [-1], "a seat"),
+        ("history", d["history"][:-1] + [{**d["history"][-1], "seat": 4}], "a seat"),
+        ("hand_sizes", [*sizes[:-1], -5], "a count per seat"),
+        ("passes", [-1] * 4, "a count per seat"),
+        ("hand_sizes", [*sizes[:-1], sizes[-1] + 1], "the table"),
+        ("laid_out", d["hand"][:1], "the table"),  # (laid out, not on the table)
+    ]:
+        for level in fantan.ai.LEVELS:
+            with pytest.raises(ValueError, match=f"{what} does not fit"):
+                fantan.ai.choose(level, {**d, key: value}, iterations=4)
+    for key, value in [("seat", float("inf")), ("seat", True), ("dealer", "1"),
+                       ("to_move", 1.0), ("passes", [0, 0, 0, 2**0.5])]:
+        with pytest.raises(ValueError, match="not an observation"):
+            fantan.ai.choose("hard", {**d, key: value}, iterations=4)
 
 
 def hidden_cards(state: fantan.GameState, seat: int) -> list[frozenset[str]]:

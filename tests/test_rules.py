@@ -209,6 +209,13 @@ def test_allowed_custom_combinations(name, changes):
 def test_opening_card_is_stored_canonical():
     rules = fantan.preset("fan-tan").replace(ace="high", start_rank="5", opening_card="5h")
     assert rules.opening_card == "5H"
+    # Kept while idle (the Spanish deck's start cards laid out), a card of the other deck
+    # too: rules that mean the same are equal and write the same.
+    cinquillo = fantan.preset("cinquillo")
+    for typed, code in (("7d", "7D"), ("th", "10H")):
+        rules = cinquillo.replace(opening_card=typed)
+        assert rules.opening_card == code and rules == cinquillo.replace(opening_card=code)
+        assert rules.to_dict()["opening_card"] == code
 
 
 def test_replace_unknown_field():
