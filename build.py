@@ -147,7 +147,11 @@ def ensure_runtime(root: Path = ROOT) -> Path:
     if npm is None:
         raise SystemExit("build.py: npm is needed to install the browser runtime (Node.js >= 20)")
     say("installing the browser runtime from the npm registry (npm ci)")
-    run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=root)
+    try:
+        run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=root)
+    except subprocess.CalledProcessError as error:
+        raise SystemExit(f"build.py: npm ci failed (exit status {error.returncode}), as it says"
+                         " above: the browser runtime is not installed") from None
     for name, version in wanted.items():
         if installed_version(node_modules, name) != version:
             raise SystemExit(f"build.py: npm did not install {name} {version}")
@@ -310,9 +314,9 @@ def compile_for_browser(sources: dict[str, str], node_modules: Path,
                       for part in ("files", "stdlib")))
 
 
-def module_imports(source: str) -> set[str]:
+def module_imports(source: str, filename: str = "<unknown>") -> set[str]:
     """The absolute imports a module makes when it loads (at module and class level; those
-    inside functions happen later, if ever)."""
+    inside functions happen later, if ever); a SyntaxError names ``filename``."""
     found: set[str] = set()
 
     def visit(node: ast.AST) -> None:
@@ -325,7 +329,7 @@ def module_imports(source: str) -> set[str]:
                 found.add(child.module)
             visit(child)
 
-    visit(ast.parse(source))
+    visit(ast.parse(source, filename))
     return found
 
 
@@ -405,23 +409,28 @@ def content_hash(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:16]
 
 
-def precache_manifest(site: Path, exclude: Sequence[str] = (SW_NAME,)) -> list[tuple[str, str]]:
-    """Every file of the site with its content hash, plus "./" for the index, sorted by URL."""
-    entries = []
+def precache_manifest(site: Path,
+                      exclude: Sequence[str] = (SW_NAME,)) -> list[tuple[str, ...]]:
+    """Every file of the site with its content hash, plus "./" for the index, sorted by URL. A
+    gzipped file also carries the hash of its content unpacked: a server may send it as
+    gzip-encoded, and the browser hands over what it unpacked."""
+    entries: list[tuple[str, ...]] = []
     for path in sorted(site.rglob("*")):
         url = path.relative_to(site).as_posix()
         if path.is_file() and url not in exclude:
-            entries.append((url, content_hash(path.read_bytes())))
-    index = dict(entries).get("index.html")
+            data = path.read_bytes()
+            entries.append((url, content_hash(data)) + (
+                (content_hash(gzip.decompress(data)),) if url.endswith(".gz") else ()))
+    index = next((entry for entry in entries if entry[0] == "index.html"), None)
     if index is not None:
-        entries.append(("./", index))
+        entries.append(("./", *index[1:]))
     return sorted(entries)
 
 
-def build_id(manifest: Iterable[tuple[str, str]]) -> str:
+def build_id(manifest: Iterable[tuple[str, ...]]) -> str:
     """One hash for a whole build: it changes whenever any file of the site changes."""
     digest = hashlib.sha256()
-    for url, file_hash in manifest:
+    for url, file_hash, *_ in manifest:  # (a hash unpacked follows from the file's)
         digest.update(f"{url}\0{file_hash}\n".encode())
     return digest.hexdigest()[:16]
 
@@ -449,13 +458,15 @@ async function sha256(response) {
 
 // "no-cache" revalidates with the server: a file the page has just downloaded comes back as a
 // 304 from the HTTP cache instead of being downloaded a second time. A stale copy (its hash
-// differs) is fetched again past every cache.
-async function download(path, hash) {
+// differs) is fetched again past every cache. A gzipped file sent gzip-encoded arrives
+// unpacked: it has the hash of its content unpacked.
+async function download(path, hashes) {
   const url = new URL(path, SCOPE);
   for (const mode of ["no-cache", "reload"]) {
     const response = await fetch(url, { cache: mode });
     if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-    if ((await sha256(response.clone())).startsWith(hash)) return response;
+    const found = await sha256(response.clone());
+    if (hashes.some((hash) => found.startsWith(hash))) return response;
   }
   throw new Error(`${path}: the server has another version of this file`);
 }
@@ -471,7 +482,7 @@ async function precache() {
   }
   // "index.html" is the page the browser has just loaded as "./": one download for both.
   const downloads = new Map();
-  await Promise.all(PRECACHE.map(async ([path, hash]) => {
+  await Promise.all(PRECACHE.map(async ([path, hash, ...unpacked]) => {
     const key = keyOf(path);
     if (await cache.match(key)) return;  // cached by an install of this build cut short
     for (const [old, hashes] of older) {  // unchanged since an earlier build: copy it
@@ -479,7 +490,7 @@ async function precache() {
       if (kept) return cache.put(key, kept);
     }
     const source = path === "index.html" ? "./" : path;
-    if (!downloads.has(source)) downloads.set(source, download(source, hash));
+    if (!downloads.has(source)) downloads.set(source, download(source, [hash, ...unpacked]));
     await cache.put(key, (await downloads.get(source)).clone());
   }));
   await cache.put(HASHES, new Response(JSON.stringify(PRECACHE)));  // last: now complete
@@ -533,7 +544,7 @@ self.addEventListener("fetch", (event) => {
 """
 
 
-def service_worker(manifest: Sequence[tuple[str, str]], build: str) -> str:
+def service_worker(manifest: Sequence[tuple[str, ...]], build: str) -> str:
     """The service worker's source for a build: the template with its precache list."""
     precache = json.dumps([list(entry) for entry in manifest], separators=(",", ":"))
     return SERVICE_WORKER.replace("__BUILD__", build).replace("__PRECACHE__", precache)
@@ -867,14 +878,30 @@ def boot_texts(web: Path) -> dict[str, dict[str, str]]:
 
 
 def build(out: Path = DIST, node_modules: Path | None = None, root: Path = ROOT) -> str:
-    """Assemble the static site in `out` and return its build id."""
+    """Assemble the static site in `out` and return its build id. The site is assembled
+    beside `out` and takes its place only once whole: a build that fails leaves the last one
+    (a server may be serving it)."""
     if node_modules is None:
         node_modules = ensure_runtime(root)
-    web, engine = root / "web", root / "fantan"
-    vendored = runtime_files(node_modules)
+    staging = out.with_name(out.name + ".building")
+    if staging.exists():
+        shutil.rmtree(staging)
+    staging.mkdir(parents=True)
+    try:
+        identity = assemble(staging, node_modules, root)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
     if out.exists():
         shutil.rmtree(out)
-    out.mkdir(parents=True)
+    staging.rename(out)
+    return identity
+
+
+def assemble(out: Path, node_modules: Path, root: Path) -> str:
+    """The static site written in the empty folder `out` (build); its build id."""
+    web, engine = root / "web", root / "fantan"
+    vendored = runtime_files(node_modules)
 
     web_files = [name.split("/", 1)[1] for name in package_files(web)
                  if not name.endswith(".po")]
@@ -895,16 +922,25 @@ def build(out: Path = DIST, node_modules: Path | None = None, root: Path = ROOT)
         if not name.startswith(DESKTOP_ONLY):
             bundle[name] = (root / name).read_bytes()  # the engine, unmodified
     for relative in catalogues(web):
-        bundle[relative[: -len(".po")] + ".mo"] = compile_po(
-            (web / relative).read_text(encoding="utf-8"))
+        try:
+            bundle[relative[: -len(".po")] + ".mo"] = compile_po(
+                (web / relative).read_text(encoding="utf-8"))
+        except PoError as error:
+            raise SystemExit(f"build.py: web/{relative}: {error}") from None
     sources = {name: data.decode("utf-8") for name, data in bundle.items()
                if name.endswith(".py")}
     # What the page and the worker import when they load: PyScript's package, ours, the
     # entry points (the standard library's share of it gets its bytecode below).
-    python = list(sources.values())
-    python += [(web / name).read_text(encoding="utf-8") for name in (MAIN_PY, WORKER_PY)]
-    python += [path.read_text(encoding="utf-8") for path in pyscript_python(node_modules)]
-    imports = set().union(*(module_imports(text) for text in python))
+    python = [(name if "/" in name else f"web/{name}", text) for name, text in sources.items()]
+    python += [(f"web/{name}", (web / name).read_text(encoding="utf-8"))
+               for name in (MAIN_PY, WORKER_PY)]
+    python += [(str(path), path.read_text(encoding="utf-8"))
+               for path in pyscript_python(node_modules)]
+    try:
+        imports = set().union(*(module_imports(text, name) for name, text in python))
+    except SyntaxError as error:
+        raise SystemExit(f"build.py: {error.filename}, line {error.lineno}: {error.msg}"
+                         ) from None
     compiled = compile_for_browser(sources, node_modules, imports)
     bundle.update(compiled.ours)
     # Every module then travels as bytecode alone, as the standard library's do: the browser
@@ -1020,12 +1056,15 @@ def make_server(
     prefix: str = "/",
     quiet: bool = False,
     served: list[tuple[str, int]] | None = None,
+    base: type[SiteHandler] | None = None,
 ) -> http.server.ThreadingHTTPServer:
     """An HTTP server for a directory on 127.0.0.1 (port 0 picks a free port); `served`, if
-    given, collects the path and status of every request."""
+    given, collects the path and status of every request; `base`: a SiteHandler of another
+    kind (a test's)."""
     if not (prefix.startswith("/") and prefix.endswith("/")):
         raise ValueError(f"a prefix starts and ends with '/': {prefix!r}")
-    handler = type("Handler", (SiteHandler,), {"prefix": prefix, "quiet": quiet, "served": served})
+    handler = type("Handler", (base or SiteHandler,),
+                   {"prefix": prefix, "quiet": quiet, "served": served})
     bound = functools.partial(handler, directory=str(directory))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), bound)
     server.daemon_threads = True

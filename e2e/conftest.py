@@ -69,10 +69,12 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 class Server:
     """dist/ served on 127.0.0.1 in a thread, at the root or under a prefix; can be stopped."""
 
-    def __init__(self, directory: Path, prefix: str = "/") -> None:
+    def __init__(self, directory: Path, prefix: str = "/",
+                 base: type[build.SiteHandler] | None = None) -> None:
         self.prefix = prefix
         self.served: list[tuple[str, int]] = []  # (path, HTTP status) of every request
-        self.httpd = build.make_server(directory, 0, prefix=prefix, quiet=True, served=self.served)
+        self.httpd = build.make_server(directory, 0, prefix=prefix, quiet=True, served=self.served,
+                                       base=base)
         self.port = self.httpd.server_address[1]
         self.origin = f"http://127.0.0.1:{self.port}"
         self.url = self.origin + prefix
@@ -112,6 +114,24 @@ def own_site(site: Path, tmp_path: Path) -> Path:
 def own_server(own_site: Path) -> Iterator[Server]:
     """A server of its own for a test that stops it."""
     served = Server(own_site)
+    yield served
+    served.stop()
+
+
+class GzipEncoding(build.SiteHandler):
+    """A server that sends a gzipped file as gzip-encoded content: the browser hands over the
+    content unpacked (as some hosts do)."""
+
+    def end_headers(self) -> None:
+        if self.path.split("?", 1)[0].endswith(".gz"):
+            self.send_header("Content-Encoding", "gzip")
+        super().end_headers()
+
+
+@pytest.fixture
+def gzip_server(own_site: Path) -> Iterator[Server]:
+    """A server of its own that sends gzipped files gzip-encoded (GzipEncoding)."""
+    served = Server(own_site, base=GzipEncoding)
     yield served
     served.stop()
 

@@ -188,6 +188,28 @@ def test_boots_offline_after_one_visit(
     assert sources and all(source == "cache" for _, source in sources), sources
 
 
+def test_boots_offline_from_a_server_that_sends_the_archive_unpacked(
+    persistent, gzip_server: Server, game
+) -> None:
+    # A host that sends the game's gzipped archive gzip-encoded: the browser hands over the
+    # zip itself, which the service worker takes too (it was refused as another version of
+    # the file, and the game never played offline).
+    context: BrowserContext = persistent()
+    page = context.pages[0] if context.pages else context.new_page()
+    game.boot(page, gzip_server.url)
+    assert page.evaluate("""() => fetch('./python.zip.gz').then((r) => r.headers.get(
+        'content-encoding'))""") == "gzip"
+    game.wait_offline_ready(page)
+    context.close()
+    gzip_server.stop()
+    context = persistent()
+    context.set_offline(True)
+    page = context.pages[0] if context.pages else context.new_page()
+    game.boot(page, gzip_server.url)
+    expect(page.locator("#engine-version")).to_have_text(fantan.__version__)
+    expect(page.locator("#app")).to_have_attribute("data-boots", "2")
+
+
 def test_update_is_offered_and_keeps_the_game(
     persistent, own_server: Server, own_site: Path, watch: Watch, game
 ) -> None:

@@ -9,7 +9,9 @@ import gzip
 import hashlib
 import io
 import json
+import os
 import re
+import shutil
 import struct
 import subprocess
 import sys
@@ -243,13 +245,19 @@ def test_stdlib_archive_gets_bytecode_in_place_of_compiled_sources() -> None:
 def test_precache_manifest_hashes_every_file_and_the_index(tmp_path: Path) -> None:
     write(tmp_path / "index.html", "<p>hi</p>")
     write(tmp_path / "vendor" / "a.wasm", b"\0asm")
+    write(tmp_path / "game.zip.gz", gzip.compress(b"PK", mtime=0))
     write(tmp_path / "sw.js", "ignored")
     manifest = build.precache_manifest(tmp_path)
-    short = hashlib.sha256(b"<p>hi</p>").hexdigest()[:16]
+
+    def short(data: bytes) -> str:
+        return hashlib.sha256(data).hexdigest()[:16]
     assert manifest == [
-        ("./", short),
-        ("index.html", short),
-        ("vendor/a.wasm", hashlib.sha256(b"\0asm").hexdigest()[:16]),
+        ("./", short(b"<p>hi</p>")),
+        # (and the hash of its content unpacked, as a server that sends it gzip-encoded
+        # hands it over)
+        ("game.zip.gz", short(gzip.compress(b"PK", mtime=0)), short(b"PK")),
+        ("index.html", short(b"<p>hi</p>")),
+        ("vendor/a.wasm", short(b"\0asm")),
     ]
 
 
@@ -394,12 +402,16 @@ def test_service_worker_precaches_every_file_of_the_site(site: Path) -> None:
     source = (site / "sw.js").read_text()
     precache = re.search(r"const PRECACHE = (.*);", source)
     assert precache
-    entries = dict(json.loads(precache.group(1)))
+    entries = {url: hashes for url, *hashes in json.loads(precache.group(1))}
     files = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
     assert set(entries) - {"./"} == files - {"sw.js", ".nojekyll"}
-    for url, digest in entries.items():
-        path = site / ("index.html" if url == "./" else url)
-        assert hashlib.sha256(path.read_bytes()).hexdigest().startswith(digest)
+    for url, hashes in entries.items():
+        data = (site / ("index.html" if url == "./" else url)).read_bytes()
+        unpacked = [gzip.decompress(data)] if url.endswith(".gz") else []
+        assert len(hashes) == 1 + len(unpacked), url
+        for digest, content in zip(hashes, [data, *unpacked], strict=True):
+            assert hashlib.sha256(content).hexdigest().startswith(digest)
+    assert len(entries[build.BUNDLE_NAME]) == 2
 
 
 class PageAudit(HTMLParser):
@@ -595,6 +607,40 @@ def test_po_errors_name_the_line() -> None:
                       ('"dangling"\n', 1), ('msgid a\n', 1)):
         with pytest.raises(build.PoError, match=f"line {line}"):
             build.compile_po(bad)
+
+
+def test_a_build_that_fails_says_where_and_leaves_the_last_site(tmp_path: Path,
+                                                                fake_runtime: Path) -> None:
+    # A broken catalogue or module is named with its line, and the site built last stays
+    # whole (a server may be serving it): the new one is assembled beside it.
+    root = tmp_path / "repo"
+    skip = shutil.ignore_patterns("node_modules", "__pycache__")
+    for part in ("web", "fantan"):
+        shutil.copytree(build.ROOT / part, root / part, ignore=skip)
+    out = write(tmp_path / "dist" / "index.html", "the last build").parent
+    po = root / "web" / "locale" / "nl" / "LC_MESSAGES" / "fantan.po"
+    good = po.read_text(encoding="utf-8")
+    po.write_text(good + 'msgid "x"\nmsgstr "unterminated\n', encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"web/locale/nl/LC_MESSAGES/fantan\.po: line \d+"):
+        build.build(out, node_modules=fake_runtime, root=root)
+    po.write_text(good, encoding="utf-8")
+    view = root / "web" / "view.py"
+    view.write_text(view.read_text(encoding="utf-8") + "\ndef broken(:\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"web/view\.py, line \d+: "):
+        build.build(out, node_modules=fake_runtime, root=root)
+    assert [p.name for p in out.iterdir()] == ["index.html"]
+    assert (out / "index.html").read_text() == "the last build"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dist", "node_modules", "repo"]
+
+
+def test_npm_ci_failing_is_said_plainly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("package.json", "package-lock.json"):
+        shutil.copy(build.ROOT / name, tmp_path / name)
+    npm = write(tmp_path / "bin" / "npm", "#!/bin/sh\necho 'npm error network' >&2\nexit 7\n")
+    npm.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{npm.parent}{os.pathsep}{os.environ['PATH']}")
+    with pytest.raises(SystemExit, match=r"npm ci failed \(exit status 7\)"):
+        build.ensure_runtime(tmp_path)
 
 
 def test_the_english_catalogue_compiles_completely() -> None:
