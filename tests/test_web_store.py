@@ -106,7 +106,12 @@ def test_a_bad_save_is_set_aside_never_lost() -> None:
              "msg.save-set-aside"),
             (store.save_text(a_match()).replace('"totals":[', '"totals":[1,'),
              "msg.save-set-aside-invalid"),
-            ("[]", "msg.save-set-aside"), ('"x"', "msg.save-set-aside")):
+            ("[]", "msg.save-set-aside"), ('"x"', "msg.save-set-aside"),
+            # (a version that only compares equal to ours: not one of our saves)
+            (store.save_text(a_match()).replace('"version":1,', '"version":1.0,', 1),
+             "msg.save-set-aside"),
+            (store.save_text(a_match()).replace('"version":1,', '"version":true,', 1),
+             "msg.save-set-aside")):
         storage = FakeStorage()
         storage.data[store.SAVE_KEY] = bad
         s = store.Store(storage, "tab-a", clock)

@@ -475,7 +475,7 @@ def parse_save(text: str) -> fantan.Match:
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise fantan.SaveError("not a saved game of this page", "damaged")
     version = data.get("version")
-    if version != SAVE_VERSION:
+    if type(version) is not int or version != SAVE_VERSION:  # (not 1.0, nor true)
         newer = type(version) is int and version > SAVE_VERSION
         raise fantan.SaveError(f"save version {version!r} is not {SAVE_VERSION}",
                                "newer" if newer else "damaged")
