@@ -132,6 +132,24 @@ def test_every_id_used_in_the_code_is_in_the_english_catalogue() -> None:
     assert set(re.findall(r'"(boot\.[a-z.-]+)"', boot_js)) <= known
 
 
+def test_every_id_of_the_english_catalogue_is_used() -> None:
+    # An id nothing asks for is a text translated five times for nothing, or a text that a
+    # renamed id left behind: each is asked for by name, or by a family the code completes
+    # (f"suit.{suit}", "axis.build_order.{}"), or is a message's wording for keys or clicks.
+    code = "".join((WEB / name).read_text(encoding="utf-8") for name in (
+        "app.py", "view.py", "render.py", "store.py", "i18n.py", "index.html", "boot.js"))
+    key = r"[a-z][a-z_-]*\.[a-z0-9._-]*"
+    named = set(re.findall(rf"[\"']({key})[\"']", code))
+    families = set(re.findall(rf"f[\"']({key})\{{", code)) | set(
+        re.findall(rf"[\"']({key})\{{\}}", code))
+    assert {"seat.name.", "rank-name.", "axis.build_order."} <= families
+
+    def used(msgid: str) -> bool:
+        return (msgid in named or re.sub(r"-(keys|click)$", "", msgid) in named
+                or any(msgid.startswith(family) for family in families))
+    assert sorted(msgid for msgid in ids("en") if not used(msgid)) == []
+
+
 def test_load_falls_back_to_english(tmp_path: Path) -> None:
     en = tmp_path / "en" / "LC_MESSAGES"
     en.mkdir(parents=True)
