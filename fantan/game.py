@@ -831,6 +831,25 @@ class Observation:
         if (sum(self.hand_sizes) + self.table_mask.bit_count() != g.deck.full.bit_count()
                 or self.laid_mask & ~self.table_mask):
             raise wrong("the table")
+        # (each seat's cards: those dealt, less those it played, gave or laid out, and with
+        # those given to it; a history that does not add up leaves cards in no hand)
+        left = list(self.dealt)
+        for e in self.history:
+            # (a card played or laid out is on the table)
+            shown = [e.card] if e.kind == "play" else e.cards if e.kind != "pass" else ()
+            cards = [g.deck.find(c) for c in shown]
+            if any(c is None or not self.table_mask >> c & 1 for c in cards):
+                raise wrong("the history")
+            if e.kind in ("play", "give"):
+                left[e.seat] -= 1
+            elif e.kind in ("preplace", "eliminated"):
+                left[e.seat] -= len(e.cards)
+            if e.kind == "give":
+                if e.to is None:
+                    raise wrong("a gift")
+                left[e.to] += 1
+        if left != list(self.hand_sizes):
+            raise wrong("the history")
         for m in self.legal_moves:
             pm = _parse_move(g, m)
             if pm is None or pm[1] and not pm[1] & self.hand_mask:

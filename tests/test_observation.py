@@ -175,6 +175,14 @@ def test_an_observation_that_does_not_fit_together_is_refused():
         ("passes", [-1] * 4, "a count per seat"),
         ("hand_sizes", [*sizes[:-1], sizes[-1] + 1], "the table"),
         ("laid_out", d["hand"][:1], "the table"),  # (laid out, not on the table)
+        # (a gift of a card we still hold, as if given: a card in no hand, an endless search)
+        ("history", [*d["history"], {"kind": "give", "seat": d["seat"], "card": d["hand"][0],
+                                     "cards": [], "to": d["gift"][1]}], "the history"),
+        ("history", [*d["history"], {"kind": "give", "seat": d["seat"], "card": None,
+                                     "cards": [], "to": None}], "a gift"),
+        # (a card played that is not on the table)
+        ("history", [{**e, "card": d["hand"][0]} if e["kind"] == "play" else e
+                     for e in d["history"]], "the history"),
     ]:
         for level in fantan.ai.LEVELS:
             with pytest.raises(ValueError, match=f"{what} does not fit"):
