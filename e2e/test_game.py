@@ -1718,10 +1718,10 @@ def test_the_custom_rules_explain_what_is_not_offered(page: Page, server: Server
 
 # Options of the new-game screen's selects whose words do not fit their box (a select shows the
 # chosen one cut off): [select, option] each.
-CUT_OPTIONS_JS = """() => {
+CUT_OPTIONS_JS = """(dialog) => {
     const c = document.createElement('canvas').getContext('2d');
     const out = [];
-    for (const s of document.querySelectorAll('#setup select')) {
+    for (const s of document.querySelectorAll(`${dialog} select`)) {
         const cs = getComputedStyle(s);
         c.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
         // (the room inside its padding, less the arrow's)
@@ -1755,7 +1755,7 @@ def test_the_custom_rules_stand_in_columns_where_the_screen_is_wide(
     assert page.evaluate("(d => d.scrollWidth <= d.clientWidth)("
                          "document.getElementById('setup'))")
     if columns > 1:  # (a phone's one column is as wide as the screen: its picker shows all)
-        assert page.evaluate(CUT_OPTIONS_JS) == []
+        assert page.evaluate(CUT_OPTIONS_JS, "#setup") == []
 
 
 def test_the_new_game_screen_takes_a_landscape_phones_width(page: Page, server: Server,
@@ -2646,14 +2646,16 @@ def test_the_menu_and_the_new_game_screen_fit_a_laptop(page: Page, server: Serve
                          "document.getElementById('setup'))")
     for selector in ("#setup-players", "#setup-level", "#setup-match", "#start-game"):
         expect(page.locator(selector)).to_be_in_viewport(ratio=1)
-    assert page.evaluate(CUT_OPTIONS_JS) == []
+    assert page.evaluate(CUT_OPTIONS_JS, "#setup") == []
 
 
-@pytest.mark.parametrize("width,height,lang", [(1280, 650, "it"), (1366, 657, "de")])
+@pytest.mark.parametrize("width,height,lang", [(1280, 650, "it"), (1366, 657, "de"),
+                                               (1280, 800, "en")])
 def test_the_menu_with_every_box_fits_a_laptop(page: Page, server: Server, game, width: int,
                                                height: int, lang: str) -> None:
     # The French deck's menu has a box more (the four-colour deck): with full screen and
-    # play-for-me, three, and a note under Difficulty, it still shows whole.
+    # play-for-me, three, and a note under Difficulty, it still shows whole, and every choice
+    # of its lists whole ("The browser's language" was cut in English).
     page.set_viewport_size({"width": width, "height": height})
     open_game(page, server, game, f"?new=1&seed=5&speed=instant&level=easy&lang={lang}")
     page.wait_for_selector(MY_TURN)
@@ -2669,6 +2671,7 @@ def test_the_menu_with_every_box_fits_a_laptop(page: Page, server: Server, game,
     tops = [page.locator(f"#{sid}").bounding_box()["y"]
             for sid in ("menu-language", "menu-speed", "menu-level")]
     assert max(tops) - min(tops) < 1, tops
+    assert page.evaluate(CUT_OPTIONS_JS, "#menu") == []
 
 
 def test_on_a_phone_too_small_for_the_table_the_buttons_stay_in_view(
