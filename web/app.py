@@ -432,10 +432,10 @@ class Page:
         if param("preset") in fantan.PRESETS:
             settings["preset"] = param("preset")
             settings["custom"] = None
-        if number_param("players") is not None:
-            settings["players"] = number_param("players")
-        if number_param("match") is not None:
-            settings["match"] = number_param("match")
+        for name in ("players", "match"):
+            number = number_param(name)
+            if number is not None:
+                settings[name] = number
         return store.rules_from_settings(settings)
 
     def listen(self):
