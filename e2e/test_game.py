@@ -1716,8 +1716,8 @@ def test_the_custom_rules_explain_what_is_not_offered(page: Page, server: Server
     expect(page.locator("#info .pot")).to_be_visible()
 
 
-# Options of the new-game screen's selects whose words do not fit their box (a select shows the
-# chosen one cut off): [select, option] each.
+# Options of a dialog's selects (the new-game screen's, the menu's) whose words do not fit their
+# box (a select shows the chosen one cut off): [select, option] each.
 CUT_OPTIONS_JS = """(dialog) => {
     const c = document.createElement('canvas').getContext('2d');
     const out = [];
