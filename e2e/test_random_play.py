@@ -52,8 +52,9 @@ def step(page: Page, rnd: random.Random, url: str) -> str:
         return f"key {key}"
     if dialog.count():
         scope = dialog.last
-    elif roll < 0.55 and (playable := page.locator(PLAYABLE)).count():
-        card = playable.nth(rnd.randrange(playable.count()))
+    elif roll < 0.55 and (cards := (playable := page.locator(PLAYABLE)).count()):
+        # (counted once: a second count, a moment later, may find the turn gone)
+        card = playable.nth(rnd.randrange(cards))
         what = card.get_attribute("data-card")
         card.dblclick(timeout=2_000)
         return f"play {what}"
