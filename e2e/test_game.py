@@ -961,6 +961,30 @@ def test_the_computer_players_go_on_when_their_worker_cannot_start(
         expect(page.locator("#hand .card.selected")).to_have_count(1)
 
 
+def test_the_computer_players_go_on_when_their_worker_stops_answering(
+    page: Page, server: Server, watch: Watch, game
+) -> None:
+    # The worker started, then stopped answering (a phone may stop it for its memory): a
+    # question to it is given up after a while and answered on the page, as is every one after.
+    watch.allow("did not answer")
+    seed = seed_where("fan-tan", lambda m: m.state.to_move == 0)
+    page.set_viewport_size(PORTRAIT)
+    open_game(page, server, game, f"?new=1&seed={seed}&speed=instant&level=hard")
+    page.wait_for_selector("html[data-ai=worker]", state="attached", timeout=120_000)
+    page.wait_for_selector(MY_TURN, timeout=60_000)
+    # The worker's thread is kept busy for two minutes: nothing it is asked is answered.
+    page.workers[0].evaluate("""() => { setTimeout(() => {
+        const end = Date.now() + 120000; while (Date.now() < end); }, 0); }""")
+    page.click("#hint")
+    expect(page.locator("#message")).to_have_text(re.compile(r"^Hint: play the .+\.$"),
+                                                  timeout=60_000)
+    expect(page.locator("html")).to_have_attribute("data-ai", "page")
+    page.click("#play")
+    started = time.monotonic()
+    page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+    assert time.monotonic() - started < 10, "the computer players waited for the worker again"
+
+
 def test_easy_and_medium_think_on_the_page_and_hard_starts_the_worker(
     page: Page, server: Server, game
 ) -> None:

@@ -44,6 +44,10 @@ WORKER_WAIT = 120.0  # seconds to wait for the worker to start (a cold, busy mac
 # Seconds the first move at Hard waits for a worker still starting; past that, moves are made
 # on the page until the worker is there (a worker whose files cannot be fetched never answers).
 WORKER_PATIENCE = 6.0
+# Seconds a question to the worker may take (Hard's take a fifth of one, its first a second or
+# two more to import the computer players); past that, the worker is taken for lost (a phone
+# may stop it for its memory, and it then never answers) and the moves are made on the page.
+WORKER_ANSWER = 15.0
 # Seconds after Enter on Next hand or Skip during which Enter on a card does nothing (pressed
 # on and on, it would play the card the new deal gave the focus to).
 ENTER_GRACE = 0.8
@@ -798,9 +802,17 @@ class Page:
         worker = await self.get_worker()
         if worker is not None:
             try:
-                answer = read(str(await getattr(worker, method)(*args)))
+                text = await asyncio.wait_for(getattr(worker, method)(*args), WORKER_ANSWER)
+                answer = read(str(text))
                 if answer is not None:
                     return answer
+            except TimeoutError:
+                if self.worker is worker:  # (once, for questions asked together)
+                    self.worker = None
+                    self.worker_failed = True
+                    root.dataset.ai = "page"
+                    window.console.warn(f"the computer players' worker did not answer ({method})"
+                                        f" in {WORKER_ANSWER:g} s: the moves are made here")
             except Exception as error:
                 window.console.warn(f"the computer players' worker failed ({method}): {error}")
         return here()
