@@ -368,6 +368,33 @@ def test_a_hint_that_answers_after_our_move_is_dropped(page: Page, server: Serve
     expect(page.locator("#message")).not_to_have_text(re.compile("^Hint"))
 
 
+def test_a_hint_asked_at_hard_is_dropped_when_the_level_changes(
+    page: Page, server: Server, game
+) -> None:
+    # The hint is the move of the player at the level in play: Hard's, still worked out when
+    # the level is changed to Medium, is not shown when it comes, and the line over the hand
+    # no longer says that a hint is coming. Medium's is the hint now.
+    seed = seed_where("fan-tan", lambda m: m.state.to_move == 0)
+    open_game(page, server, game, f"?new=1&seed={seed}&speed=instant&level=hard")
+    page.wait_for_selector("html[data-ai=worker]", state="attached", timeout=120_000)
+    page.wait_for_selector(MY_TURN, timeout=60_000)
+    # (the worker's thread is kept busy for a few seconds: Hard's hint takes that long)
+    page.workers[0].evaluate("""() => { setTimeout(() => {
+        const end = Date.now() + 4000; while (Date.now() < end); }, 0); }""")
+    page.click("#hint")
+    expect(page.locator("#message")).to_have_text("Looking for a good move…")
+    page.click("#open-menu")
+    page.select_option("#menu-level", "medium")
+    page.keyboard.press("Escape")
+    expect(page.locator("#menu")).to_be_hidden()
+    expect(page.locator("#message")).to_have_text("Your turn: choose a card.")
+    page.wait_for_timeout(6_000)  # (Hard's answer has come by now)
+    expect(page.locator("#message")).to_have_text("Your turn: choose a card.")
+    expect(page.locator('#hand [aria-pressed="true"]')).to_have_count(0)
+    page.click("#hint")
+    expect(page.locator("#message")).to_have_text(re.compile(r"^Hint: play the .+\.$"))
+
+
 GIVES_UP = "Dealing now gives up the game in play: your record counts it as not won."
 
 

@@ -1819,8 +1819,9 @@ class Page:
                     self.hinting = None
                     if gen == self.gen:  # (a new game's deal meanwhile draws its own table)
                         self.render()
-            # Stale if the game moved on meanwhile, even back round to our turn.
-            if gen != self.gen or self.match.state is not state:
+            # Stale if the game moved on meanwhile, even back round to our turn, or if the
+            # level was changed (the hint is the move of the player at the level in play).
+            if gen != self.gen or self.match.state is not state or self.hint_level() != level:
                 return
             self.hints = {position: advice}
         rules = self.match.rules
@@ -2115,6 +2116,12 @@ class Page:
             self.settings["level"] = str(target.value)
             self.save_settings()
             self.note_level()
+            if self.hinting is not None and self.hinting[-1] != self.hint_level():
+                # (a hint still worked out at the level left is not shown: the line over
+                # the hand no longer says it is coming)
+                self.hinting = None
+                if self.my_turn():
+                    self.say_turn()
             self.want_worker()
             self.render()
             self.draw_menu(focus="menu-level")
