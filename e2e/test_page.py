@@ -265,6 +265,57 @@ def test_update_is_offered_and_keeps_the_game(
     assert all(int(tab.get_attribute("#app", "data-boots") or 0) >= 4 for tab in (page, other))
 
 
+# Holds a page's download of the game (python.zip.gz) until window.release() is called: the page
+# stays starting. Only on the tab's first load: a reload starts as usual.
+HOLD_THE_GAME = """
+if (!sessionStorage.getItem("held")) {
+  sessionStorage.setItem("held", "yes");
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  window.release = release;
+  const pageFetch = window.fetch;
+  window.fetch = async function (...args) {
+    if (String(args[0] && (args[0].url || args[0])).includes("python.zip")) {
+      window.holding = true;
+      await held;
+    }
+    return pageFetch.apply(this, args);
+  };
+}
+"""
+
+
+def test_a_tab_still_starting_when_an_update_is_loaded_starts_again_on_it(
+    persistent, own_server: Server, own_site: Path, watch: Watch, game
+) -> None:
+    # A tab still starting when another tab loads an update would go on with the files it had
+    # of the last build and the new build's for the rest: it starts again instead, as a tab
+    # that had started does.
+    context: BrowserContext = persistent()
+    page = context.pages[0] if context.pages else context.new_page()
+    game.boot(page, own_server.url)
+    game.wait_offline_ready(page)
+    settled(page)
+    other = context.new_page()
+    other.add_init_script(HOLD_THE_GAME)
+    other.goto(own_server.url)
+    other.wait_for_function("() => window.holding === true")
+    assert other.get_attribute("html", "data-phase") == "loading"
+
+    style = own_site / "style.css"
+    style.write_text(style.read_text() + "\n/* the next build */\n")
+    build.write_service_worker(own_site)
+    page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    expect(page.locator("#update")).to_be_visible(timeout=60_000)
+    with page.expect_event("load", timeout=60_000), other.expect_event("load", timeout=60_000):
+        page.click("#update-load")
+    for tab in (page, other):
+        game.wait_ready(tab)
+        assert "the next build" in tab.evaluate(
+            "() => fetch('./style.css').then(r => r.text())")
+    assert other.evaluate("() => window.holding") is None  # (a start of its own)
+
+
 def test_try_again_leaves_a_broken_version_for_a_fixed_one(
     persistent, own_server: Server, own_site: Path, watch: Watch, game
 ) -> None:

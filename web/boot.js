@@ -309,6 +309,25 @@ addEventListener("unhandledrejection", () => {
   fail("boot.load-failed");
 });
 
+// An update taking over, whichever tab's "Load it" started it: this page's files are the last
+// version's, whose cache is gone, so it reloads (the game is saved first). Watched from the
+// start: a page still starting when another tab loads an update would go on with files of both
+// versions. The first install claiming a first visit's page changes nothing it runs.
+let controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+if (navigator.serviceWorker) {
+  let reloading = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (!controlled) {
+      controlled = true;
+      return;
+    }
+    if (reloading) return;
+    reloading = true;
+    dispatchEvent(new Event("fantan:save"));
+    location.reload();
+  });
+}
+
 // Service worker: installed after the first boot, so its precache reuses what the page has just
 // downloaded instead of fetching the runtime a second time alongside it.
 async function registerServiceWorker() {
@@ -324,7 +343,6 @@ async function registerServiceWorker() {
   // found after this point, or have been found, and still be installing, before it. A page of
   // a first visit is not controlled until the first install claims it: from then on, it is
   // offered the updates found while it stays open, as a page loaded under a worker is.
-  let controlled = Boolean(navigator.serviceWorker.controller);
   const offer = () => {
     if (registration.waiting && controlled) showUpdate(registration);
   };
@@ -339,20 +357,6 @@ async function registerServiceWorker() {
   offer();
   follow(registration.installing);
   registration.addEventListener("updatefound", () => follow(registration.installing));
-  // An update taking over, whichever tab's "Load it" started it: this page's files are the last
-  // version's, whose cache is gone, so it reloads (the game is saved first). The first install
-  // claiming a first visit's page changes nothing it runs.
-  let reloading = false;
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (!controlled) {
-      controlled = true;
-      return;
-    }
-    if (reloading) return;
-    reloading = true;
-    dispatchEvent(new Event("fantan:save"));
-    location.reload();
-  });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") registration.update().catch(() => {});
   });
