@@ -118,26 +118,28 @@ def test_numbers_are_written_the_language_s_way() -> None:
     assert i18n.Catalog().dec(0.25) == "0.2"  # (rounded half to even, as Python rounds)
 
 
+def page_code() -> str:
+    """Every file of the page's own code (Python, HTML, the loader's JavaScript), as one text."""
+    files = sorted(p for p in WEB.iterdir() if p.suffix in (".py", ".html", ".js"))
+    assert {"app.py", "view.py", "index.html", "boot.js"} <= {p.name for p in files}
+    return "\n".join(p.read_text(encoding="utf-8") for p in files)
+
+
 def test_every_id_used_in_the_code_is_in_the_english_catalogue() -> None:
     known = ids("en")
-    used = set()
-    for name in ("app.py", "view.py", "render.py", "store.py", "index.html"):
-        text = (WEB / name).read_text(encoding="utf-8")
-        used |= set(re.findall(r'"((?:msg|button|seat|table|reason|results|setup|settings|'
-                               r'menu|rules|event|card|list|app|announce|format|boot)'
-                               r'\.[a-z0-9.-]+)"', text))
+    used = set(re.findall(r'"((?:msg|button|seat|table|reason|results|setup|settings|'
+                          r'menu|rules|event|card|list|app|announce|format|boot)'
+                          r'\.[a-z0-9.-]+)"', page_code()))
+    assert "boot.stage.page" in used and "msg.your-turn" in used
     missing = sorted(u for u in used if u not in known)
     assert not missing, missing
-    boot_js = (WEB / "boot.js").read_text(encoding="utf-8")
-    assert set(re.findall(r'"(boot\.[a-z.-]+)"', boot_js)) <= known
 
 
 def test_every_id_of_the_english_catalogue_is_used() -> None:
     # An id nothing asks for is a text translated five times for nothing, or a text that a
     # renamed id left behind: each is asked for by name, or by a family the code completes
     # (f"suit.{suit}", "axis.build_order.{}"), or is a message's wording for keys or clicks.
-    code = "".join((WEB / name).read_text(encoding="utf-8") for name in (
-        "app.py", "view.py", "render.py", "store.py", "i18n.py", "index.html", "boot.js"))
+    code = page_code()
     key = r"[a-z][a-z_-]*\.[a-z0-9._-]*"
     named = set(re.findall(rf"[\"']({key})[\"']", code))
     families = set(re.findall(rf"f[\"']({key})\{{", code)) | set(

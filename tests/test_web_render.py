@@ -8,9 +8,8 @@ import re
 from html import escape
 from html.parser import HTMLParser
 
-from web_support import EN_PO, catalog, english, i18n, render, store, view
+from web_support import catalog, english, english_messages, i18n, render, store, view
 
-import build
 import fantan
 
 CAT = english()
@@ -547,7 +546,7 @@ def test_text_is_escaped() -> None:
 def test_the_result_board_escapes_the_catalogues_numbers() -> None:
     # A catalogue's text is data, not markup: its minus sign as much as its messages, in the
     # board's table and in the match's score sheet.
-    messages = i18n.Messages(build.compile_po(EN_PO.read_text("utf-8")))
+    messages = english_messages()
     for key in list(messages.messages):
         if key:
             messages.messages[key] = "<x>" + messages.messages[key]

@@ -17,7 +17,8 @@ import render  # noqa: E402
 import store  # noqa: E402
 import view  # noqa: E402
 
-__all__ = ["WEB", "EN_PO", "catalog", "english", "i18n", "po_path", "render", "store", "view"]
+__all__ = ["WEB", "EN_PO", "catalog", "english", "english_messages", "i18n", "po_path", "render",
+           "store", "view"]
 
 EN_PO = WEB / "locale" / "en" / "LC_MESSAGES" / "fantan.po"
 
@@ -26,13 +27,17 @@ def po_path(language: str) -> Path:
     return WEB / "locale" / language / "LC_MESSAGES" / "fantan.po"
 
 
+def english_messages() -> i18n.Messages:
+    """The English messages compiled in memory, a new copy each time (a test may change it)."""
+    return i18n.Messages(build.compile_po(EN_PO.read_text("utf-8")))
+
+
 def catalog(language: str) -> i18n.Catalog:
     """A language's catalogue compiled in memory, English behind it (as the page loads it)."""
-    english_messages = i18n.Messages(build.compile_po(EN_PO.read_text("utf-8")))
     if language == "en":
-        return i18n.Catalog([english_messages], "en")
+        return i18n.Catalog([english_messages()], "en")
     mo = build.compile_po(po_path(language).read_text(encoding="utf-8"))
-    return i18n.Catalog([i18n.Messages(mo), english_messages], language)
+    return i18n.Catalog([i18n.Messages(mo), english_messages()], language)
 
 
 def english() -> i18n.Catalog:
