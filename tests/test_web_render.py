@@ -423,6 +423,16 @@ def test_suit_signs_in_running_text_are_heard_in_words() -> None:
         '<span aria-hidden="true">♣</span><span class="sr-only">Kreuz</span>')
     assert render.spoken_suits(CAT, "AB♠") == (
         'AB<span aria-hidden="true">♠</span><span class="sr-only">spades</span>')
+    # Norwegian writes a card sign first ("♣Kn"): its rank is heard too, as a word.
+    nb = catalog("nb")
+    assert render.spoken_suits(nb, "♣Kn, ♦10 og ♥E.") == (
+        '<span aria-hidden="true">♣Kn</span><span class="sr-only">kløver knekt</span>, '
+        '<span aria-hidden="true">♦10</span><span class="sr-only">ruter 10</span> og '
+        '<span aria-hidden="true">♥E</span><span class="sr-only">hjerter ess</span>.')
+    assert render.spoken_suits(nb, "♠Eks") == (
+        '<span aria-hidden="true">♠</span><span class="sr-only">spar</span>Eks')
+    tip = render.rules_page(nb, "fan-tan", fantan.preset("fan-tan"))
+    assert '<span class="sr-only">kløver knekt</span>' in tip
 
 
 def test_the_rules_page_names_its_game() -> None:

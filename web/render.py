@@ -95,12 +95,17 @@ FRENCH = fantan.preset("fan-tan")
 
 @functools.lru_cache(maxsize=8)
 def _suit_signs(cat: Catalog) -> tuple[re.Pattern[str], dict[str, str], dict[str, str]]:
-    """For spoken_suits, once a language: the pattern of a suit's sign with the rank printed
-    before it, if any, and the rank and the suit of each printed rank and sign."""
+    """For spoken_suits, once a language: the pattern of a suit's sign with its card's rank,
+    if any, printed before or after it as the language writes a card ("7♦", Norwegian "♦7"),
+    and the rank and the suit of each printed rank and sign."""
     ranks = {view.rank_label(cat, FRENCH, r): r for r in view.row_ranks(FRENCH)}
     signs = {sign: suit for suit, sign in view.FRENCH_SYMBOLS.items()}
     labels = "|".join(re.escape(label) for label in sorted(ranks, key=len, reverse=True))
-    return re.compile(rf"(?:(?<!\w)({labels}))?([{''.join(signs)}])"), ranks, signs
+    sign = f"(?P<sign>[{''.join(signs)}])"
+    short = cat.t("card.short", rank="{rank}", suit="{suit}")
+    if short.find("{suit}") < short.find("{rank}"):
+        return re.compile(rf"{sign}(?:(?P<label>{labels})(?!\w))?"), ranks, signs
+    return re.compile(rf"(?:(?<!\w)(?P<label>{labels}))?{sign}"), ranks, signs
 
 
 def spoken_suits(cat: Catalog, text: str) -> str:
@@ -110,8 +115,7 @@ def spoken_suits(cat: Catalog, text: str) -> str:
     pattern, ranks, signs = _suit_signs(cat)
     out, at = [], 0
     for found in pattern.finditer(text):
-        label, sign = found.groups()
-        suit = signs[sign]
+        label, suit = found["label"], signs[found["sign"]]
         words = (view.card_words(cat, FRENCH, ranks[label] + suit) if label
                  else view.suit_name(cat, FRENCH, suit))
         out.append(escape(text[at:found.start()]))
