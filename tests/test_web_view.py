@@ -217,6 +217,11 @@ def test_the_strategy_tips_speak_of_the_rules_own_deck_and_start() -> None:
     # the passes nor the cards left say what they say elsewhere.
     tips = " ".join(view.strategy_tips(CAT, fantan.preset("shichi-narabe")))
     assert "Watch passes" not in tips and "count against you" not in tips
+    # Chips without a chip a card: a loser pays the same whatever it holds.
+    chips = fantan.preset("fan-tan-chips")
+    assert any("count against you" in t for t in view.strategy_tips(CAT, chips))
+    tips = " ".join(view.strategy_tips(CAT, chips.replace(pay_per_card=False)))
+    assert "count against you" not in tips and "Watch passes" in tips
     # Eights first plays each row's 8 before its 6: no tip of 6s and 8s as twin gates.
     assert not any(t.startswith("6s and 8s")
                    for t in view.strategy_tips(CAT, fantan.preset("eights-first")))

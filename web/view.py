@@ -1086,8 +1086,10 @@ def strategy_tips(cat: Catalog, rules: fantan.Rules, chosen: str | None = None) 
         "gates": rules.opening != "preplaced",
         # (a start at a row's end has one neighbour; eights first orders the 8 before the 6)
         "six-eight": bool(values["below"] and values["above"]) and rules.build_order == "ends",
-        # (only the order of going out scores under placement)
-        "dead-ends": rules.scoring != "placement",
+        # (only the order of going out scores under placement; a loser pays only its ante
+        # and its passes under chips without a chip a card)
+        "dead-ends": rules.scoring != "placement" and (rules.scoring != "chips"
+                                                       or rules.pay_per_card),
         # (a pass says something of a hand only where passing is forced)
         "passes": rules.passing == "forced",
         "values": rules.scoring in VALUE_SCORINGS,
