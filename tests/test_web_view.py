@@ -799,6 +799,25 @@ def test_a_seat_going_out_is_always_said() -> None:
         "Lina ha chiuso")
 
 
+def test_a_summary_counts_turns_and_says_a_seat_dropping_out() -> None:
+    # The parts add up to the whole: a card given is part of the pass it answers, not a move
+    # of its own; a seat dropping out (Shichi Narabe, its passes used up) is said after.
+    rules = fantan.preset("ruter-7")
+    gifts = [fantan.Event("pass", 2), fantan.Event("give", 1, "KS", to=2),
+             fantan.Event("play", 3, "8D"), fantan.Event("play", 1, "6D"),
+             fantan.Event("pass", 2), fantan.Event("give", 1, None, to=2),
+             fantan.Event("play", 3, "9D")]
+    assert view.announcement(CAT, rules, gifts) == (
+        "5 moves: 3 cards played, 2 passes. Last: Maya plays 9 of diamonds.")
+    rules = fantan.preset("shichi-narabe")
+    dropped = [fantan.Event("play", 1, "8D"), fantan.Event("eliminated", 2, cards=("2C", "KH")),
+               fantan.Event("play", 3, "9D"), fantan.Event("pass", 1)]
+    said = view.announcement(CAT, rules, dropped, limit=3)
+    assert said.startswith("3 moves: 2 cards played, 1 pass. Last: Lina passes. Otto drops out")
+    assert said.count("drops out") == 1
+    assert view.announcement(CAT, rules, dropped).count("drops out") == 1  # (each said)
+
+
 def test_a_seat_left_nearly_out_is_said_as_its_badge_shows_it() -> None:
     # The badge's "Nearly out" was never heard: a screen reader's player had to go and read
     # the seats to find it.

@@ -454,12 +454,17 @@ def announcement(cat: Catalog, rules: fantan.Rules, events: Sequence[fantan.Even
         limit = rules.players + 1
     said: list[str] = []  # every line in order, the moves and the seats going out
     moves: list[str] = []
-    always: list[str] = []  # (seats going out or left nearly out: said after a summary too)
-    for i, e in enumerate(events):
+    turns: list[str] = []  # (the cards played and the passes: what a summary counts)
+    always: list[str] = []  # (seats going out, dropping out or left nearly out: said after a
+    for i, e in enumerate(events):  # summary too)
         text = event_text(cat, rules, e, spoken=True)
         if text:
             said.append(text)
             moves.append(text)
+            if e.kind in ("play", "pass"):
+                turns.append(text)
+            elif e.kind == "eliminated":
+                always.append(text)
         if e.kind != "play" or any(later.kind == "play" and later.seat == e.seat
                                    for later in events[i + 1:]):
             continue
@@ -472,16 +477,18 @@ def announcement(cat: Catalog, rules: fantan.Rules, events: Sequence[fantan.Even
             low = cat.n("event.low", sizes[e.seat], name=seat_name(cat, e.seat))
             said.append(low)
             always.append(low)
-    if len(moves) <= limit:
+    if len(moves) <= limit or not turns:
         return " ".join(cat.t("announce.sentence", text=t) for t in said)
+    # (the summary counts the cards played and the passes, the parts adding up to the whole: a
+    # card given is part of a pass, and a seat dropping out is said after it)
     plays = sum(1 for e in events if e.kind == "play")
     passes = sum(1 for e in events if e.kind == "pass")
-    said_moves = cat.n("announce.moves", len(moves))
+    said_moves = cat.n("announce.moves", plays + passes)
     played = cat.n("announce.played", plays)
     summary = (cat.t("announce.summary", moves=said_moves, played=played,
                      passes=cat.n("announce.passes", passes)) if passes
                else cat.t("announce.summary-plays", moves=said_moves, played=played))
-    return " ".join([summary, cat.t("announce.last", text=moves[-1])]
+    return " ".join([summary, cat.t("announce.last", text=turns[-1])]
                     + [cat.t("announce.sentence", text=t) for t in always])
 
 
