@@ -79,6 +79,25 @@ def test_each_language_compiles_and_reads_back(language: str) -> None:
     assert cat.has("tip.gates")
 
 
+def test_the_catalogues_speak_of_the_game_in_the_rule_texts_own_words() -> None:
+    # The players know the game from the rule texts it came from (the seeds): a pass is a
+    # "passaggio" and a chip a "chip" in Italian, going out "tom for kort" in Norwegian (where
+    # "ute" also means knocked out).
+    def texts(language: str) -> str:
+        return "\n".join(" ".join(v) if isinstance(v, list) else v
+                         for k, v in entries(language).items() if k)
+    assert "fiche" not in texts("it").lower()
+    assert not re.search(r"\b(går ut(?! fra)|nesten ute|er ute;)", texts("nb"))  # ("assume")
+    it, nb, de = catalog("it"), catalog("nb"), catalog("de")
+    assert it.n("seat.passes", 2) == "2 passaggi" and it.t("seat.chips", chips=3) == "Chip 3"
+    assert it.t("event.play", name="Lina", card="7♦") == "Lina gioca la carta 7♦"
+    assert nb.t("event.out", name="Lina") == "Lina er tom for kort"
+    assert nb.n("event.low", 2, name="Lina") == "Lina er snart tom for kort: 2 kort igjen"
+    # (a rank of either gender: "die Karte K", not "ihre K", whose article fits only a number)
+    assert de.t("rules.build.eights-first", rank="K").startswith(
+        "Ist eine Reihe eröffnet, muss die Karte K vor")
+
+
 def test_plurals_and_placeholders() -> None:
     cat = english()
     assert cat.n("seat.cards", 1) == "1 card"

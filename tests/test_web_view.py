@@ -607,7 +607,7 @@ def test_cards_in_each_language_use_its_own_names() -> None:
     assert view.card_text(nb, french, "7D") == "♦7"  # as Norwegian rule texts write it
     assert view.card_words(nl, french, "AC") == "klaveren aas"
     assert view.card_words(it, french, "7D") == "7 di quadri"
-    assert view.card_words(it, french, "QS") == "donna di picche"
+    assert view.card_words(it, french, "QS") == "regina di picche"
     # The Spanish deck keeps its Spanish names, but in Italian, whose own regional decks have
     # the same suits and figures under Italian names.
     assert view.card_words(de, spanish, "10O") == "Sota de Oros"
