@@ -185,10 +185,10 @@ def test_a_refusal_given_as_our_turn_comes_stays_when_the_card_lands(
 
 
 def catalog(code: str) -> i18n.Catalog:
-    """A language's catalogue, English behind it, loaded as the page loads it (each .mo
+    """A language's catalogue, English behind it, loaded as the page loads it (each one
     compiled here from its .po, as the build compiles it)."""
-    return i18n.load(i18n.LOCALEDIR, [code], read=lambda mo: build.compile_po(
-        Path(mo).with_suffix(".po").read_text(encoding="utf-8")))
+    return i18n.load(i18n.LOCALEDIR, [code], read=lambda path: build.compile_po(
+        Path(path).with_suffix(".po").read_text(encoding="utf-8")))
 
 
 def seed_where(preset: str, test) -> int:

@@ -169,7 +169,7 @@ def test_entry_points_import_the_game_from_its_archive(tmp_path: Path, entry: st
 
 
 def test_the_archive_is_reproducible_sorted_stored_and_gzipped_whole() -> None:
-    files = {"b.py": b"B = 2\n" * 50, "a/c.mo": b"\x00" * 400, "a.py": b"A = 1\n" * 50}
+    files = {"b.py": b"B = 2\n" * 50, "a/c.json": b"\x00" * 400, "a.py": b"A = 1\n" * 50}
     data = build.bundle_bytes(files)
     assert data == build.bundle_bytes(dict(reversed(list(files.items()))))
     assert data[:2] == b"\x1f\x8b" and len(data) < sum(map(len, files.values())) / 4
@@ -387,8 +387,8 @@ def test_site_holds_page_engine_runtime_and_offline_parts(site: Path) -> None:
         assert "app.py" in modules and modules <= names
         for module in modules:
             assert not (site / module).exists()  # only in the archive
-        catalogues = {f"{c[:-3]}.mo" for c in build.catalogues(build.WEB)}
-        assert "locale/de/LC_MESSAGES/fantan.mo" in catalogues and catalogues <= names
+        catalogues = {c[:-3] + build.CATALOGUE_SUFFIX for c in build.catalogues(build.WEB)}
+        assert "locale/de/LC_MESSAGES/fantan.json" in catalogues and catalogues <= names
         # Nothing else: with this stand-in runtime there is no Python to compile bytecode.
         engine = {name for name in build.package_files(build.ENGINE)
                   if not name.startswith(build.DESKTOP_ONLY)}
@@ -587,19 +587,15 @@ msgstr "Open…"
 """
 
 
-def test_po_compiles_to_an_mo_that_python_reads() -> None:
-    import gettext
-    import io
-
-    mo = build.compile_po(PO_SAMPLE)
-    tr = gettext.GNUTranslations(io.BytesIO(mo))
-    assert tr.gettext("greeting") == 'Hello, "{name}"\nsecond line'
-    assert tr.ngettext("cards", "cards", 1) == "{count} card"
-    assert tr.ngettext("cards", "cards", 2) == "{count} cards"
-    assert tr.gettext("unsure") == "unsure"  # fuzzy entries are left out, as msgfmt does
-    assert tr.gettext("untranslated") == "untranslated"
-    assert tr.pgettext("menu", "open") == "Open…"
-    assert tr.info()["content-type"] == "text/plain; charset=UTF-8"
+def test_po_compiles_to_a_catalogue_of_its_translated_entries() -> None:
+    entries = json.loads(build.compile_po(PO_SAMPLE))
+    assert entries["greeting"] == 'Hello, "{name}"\nsecond line'
+    assert entries["cards\0cards"] == ["{count} card", "{count} cards"]
+    assert "unsure" not in entries  # fuzzy entries are left out, as msgfmt does
+    assert "untranslated" not in entries
+    assert entries["menu\x04open"] == "Open…"
+    assert "Content-Type: text/plain; charset=UTF-8\n" in entries[""]
+    assert set(entries) == {"", "greeting", "cards\0cards", "menu\x04open"}
 
 
 def test_po_errors_name_the_line() -> None:

@@ -1,17 +1,17 @@
-"""The message catalogue: every string the page shows, looked up by id in GNU gettext files.
+"""The message catalogue: every string the page shows, looked up by id.
 
-A language is a file `locale/<code>/LC_MESSAGES/fantan.mo` (compiled by build.py from the
-`.po` beside it). Missing strings fall back to English, and a key missing everywhere shows as
-itself, so a gap is visible but never breaks the page. No browser imports: unit-tested on CPython.
-
-The .mo files are read here rather than by the standard library's gettext module: importing
-that (with the locale machinery it pulls in) costs the page's start more than this reader does.
+A language is a GNU gettext file `locale/<code>/LC_MESSAGES/fantan.po`, which build.py compiles
+to `fantan.json` beside it: the .po file's entries as one JSON object (smaller to download than
+a .mo file, and read without the standard library's gettext module, whose import with the locale
+machinery it pulls in would cost the page's start more). Missing strings fall back to English,
+and a key missing everywhere shows as itself, so a gap is visible but never breaks the page. No
+browser imports: unit-tested on CPython.
 """
 
 from __future__ import annotations
 
+import json
 import os
-import struct
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -53,24 +53,26 @@ def plural_rule(expression: str) -> Callable[[int], int]:
 
 
 class Messages:
-    """One compiled catalogue: a GNU .mo file's messages, plural forms and plural rule."""
+    """One compiled catalogue (build.py's catalogue_bytes): its messages, plural forms and
+    plural rule. Data that is not such a catalogue raises ValueError."""
 
     def __init__(self, data: bytes) -> None:
-        order = {b"\xde\x12\x04\x95": "<", b"\x95\x04\x12\xde": ">"}.get(data[:4], "")
-        if not order or len(data) < 20:
-            raise ValueError("not a GNU .mo catalogue")
-        _, count, originals, translations = struct.unpack(order + "4I", data[4:20])
+        try:
+            entries = json.loads(data)
+        except ValueError:  # (UnicodeDecodeError too)
+            raise ValueError("not a message catalogue") from None
+        if not isinstance(entries, dict):
+            raise ValueError("not a message catalogue")
         self.messages: dict[str, str] = {}
         self.plurals: dict[str, list[str]] = {}
-        for i in range(count):
-            length, start = struct.unpack_from(order + "2I", data, originals + 8 * i)
-            key = data[start:start + length].decode("utf-8")
-            length, start = struct.unpack_from(order + "2I", data, translations + 8 * i)
-            text = data[start:start + length].decode("utf-8")
-            if "\0" in key:  # "singular\0plural" -> "form 0\0form 1\0..."
-                self.plurals[key.split("\0", 1)[0]] = text.split("\0")
+        for key, value in entries.items():
+            if isinstance(value, str) and "\0" not in key:
+                self.messages[key] = value
+            elif (isinstance(value, list) and "\0" in key and value
+                  and all(isinstance(form, str) for form in value)):
+                self.plurals[key.split("\0", 1)[0]] = value  # "singular\0plural": its forms
             else:
-                self.messages[key] = text
+                raise ValueError(f"not a message catalogue's entry: {key!r}")
         self.rule = plural_rule("n != 1")
         for line in self.messages.get("", "").splitlines():
             name, _, value = line.partition(":")
@@ -153,8 +155,8 @@ def _fill(text: str, values: dict[str, Any]) -> str:
         return text  # a translation with a broken placeholder shows unfilled, never crashes
 
 
-def _mo_path(localedir: str | os.PathLike[str], language: str) -> str:
-    return os.path.join(localedir, language, "LC_MESSAGES", f"{DOMAIN}.mo")
+def _catalogue_path(localedir: str | os.PathLike[str], language: str) -> str:
+    return os.path.join(localedir, language, "LC_MESSAGES", f"{DOMAIN}.json")
 
 
 def read_file(path: str) -> bytes:
@@ -186,8 +188,8 @@ def load(localedir: str | os.PathLike[str], languages: Iterable[str] = (DEFAULT,
         if language in found:
             continue
         try:
-            chain.append(Messages(read(_mo_path(localedir, language))))
-        except (OSError, ValueError, struct.error):
+            chain.append(Messages(read(_catalogue_path(localedir, language))))
+        except (OSError, ValueError):
             continue
         found.append(language)
     # The code of the catalogue really used ("de" for a browser's "de_DE"), not the tag asked.
@@ -199,7 +201,7 @@ def available(localedir: str | os.PathLike[str]) -> list[str]:
     if not os.path.isdir(localedir):
         return []
     return sorted(lang for lang in os.listdir(localedir)
-                  if os.path.isfile(_mo_path(localedir, lang)))
+                  if os.path.isfile(_catalogue_path(localedir, lang)))
 
 
 def browser_languages(preferred: Iterable[str]) -> list[str]:
