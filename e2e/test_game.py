@@ -368,19 +368,27 @@ def test_a_hint_that_answers_after_our_move_is_dropped(page: Page, server: Serve
     expect(page.locator("#message")).not_to_have_text(re.compile("^Hint"))
 
 
+def our_turn_at_hard_with_the_worker_busy(page: Page, server: Server, game,
+                                          seconds: float) -> None:
+    """Open a game at Hard where we move first; once the computer players' worker has started
+    and our turn has come, keep the worker's thread busy for ``seconds`` (it answers nothing
+    meanwhile, as a worker stopped by the browser never does)."""
+    seed = seed_where("fan-tan", lambda m: m.state.to_move == 0)
+    open_game(page, server, game, f"?new=1&seed={seed}&speed=instant&level=hard")
+    page.wait_for_selector("html[data-ai=worker]", state="attached", timeout=120_000)
+    page.wait_for_selector(MY_TURN, timeout=60_000)
+    page.workers[0].evaluate("""(ms) => { setTimeout(() => {
+        const end = Date.now() + ms; while (Date.now() < end); }, 0); }""", seconds * 1000)
+
+
 def test_a_hint_asked_at_hard_is_dropped_when_the_level_changes(
     page: Page, server: Server, game
 ) -> None:
     # The hint is the move of the player at the level in play: Hard's, still worked out when
     # the level is changed to Medium, is not shown when it comes, and the line over the hand
     # no longer says that a hint is coming. Medium's is the hint now.
-    seed = seed_where("fan-tan", lambda m: m.state.to_move == 0)
-    open_game(page, server, game, f"?new=1&seed={seed}&speed=instant&level=hard")
-    page.wait_for_selector("html[data-ai=worker]", state="attached", timeout=120_000)
-    page.wait_for_selector(MY_TURN, timeout=60_000)
-    # (the worker's thread is kept busy for a few seconds: Hard's hint takes that long)
-    page.workers[0].evaluate("""() => { setTimeout(() => {
-        const end = Date.now() + 4000; while (Date.now() < end); }, 0); }""")
+    # (Hard's hint takes as long as the worker is kept busy)
+    our_turn_at_hard_with_the_worker_busy(page, server, game, seconds=4)
     page.click("#hint")
     expect(page.locator("#message")).to_have_text("Looking for a good move…")
     page.click("#open-menu")
@@ -994,14 +1002,9 @@ def test_the_computer_players_go_on_when_their_worker_stops_answering(
     # The worker started, then stopped answering (a phone may stop it for its memory): a
     # question to it is given up after a while and answered on the page, as is every one after.
     watch.allow("did not answer")
-    seed = seed_where("fan-tan", lambda m: m.state.to_move == 0)
     page.set_viewport_size(PORTRAIT)
-    open_game(page, server, game, f"?new=1&seed={seed}&speed=instant&level=hard")
-    page.wait_for_selector("html[data-ai=worker]", state="attached", timeout=120_000)
-    page.wait_for_selector(MY_TURN, timeout=60_000)
-    # The worker's thread is kept busy for two minutes: nothing it is asked is answered.
-    page.workers[0].evaluate("""() => { setTimeout(() => {
-        const end = Date.now() + 120000; while (Date.now() < end); }, 0); }""")
+    # (for two minutes: nothing the worker is asked is answered)
+    our_turn_at_hard_with_the_worker_busy(page, server, game, seconds=120)
     page.click("#hint")
     expect(page.locator("#message")).to_have_text(re.compile(r"^Hint: play the .+\.$"),
                                                   timeout=60_000)

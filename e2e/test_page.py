@@ -157,6 +157,16 @@ def test_local_storage_survives_a_reload(page: Page, server: Server, game) -> No
     expect(page.locator("#app")).to_have_attribute("data-boots", "2")
 
 
+def first_visit(persistent, url: str, game) -> tuple[BrowserContext, Page]:
+    """A first visit in a browser profile on disk, once the service worker has precached the
+    build and controls the page."""
+    context: BrowserContext = persistent()
+    page = context.pages[0] if context.pages else context.new_page()
+    game.boot(page, url)
+    game.wait_offline_ready(page)
+    return context, page
+
+
 # What a first visit may download beyond Pyodide's own files, gzipped as a static host sends them
 # (the README's target; e2e/bench_load.py reports the figure).
 COLD_BYTES_BUDGET = 300_000
@@ -165,10 +175,7 @@ COLD_BYTES_BUDGET = 300_000
 def test_boots_offline_after_one_visit(
     persistent, own_server: Server, own_site: Path, watch: Watch, game
 ) -> None:
-    context: BrowserContext = persistent()
-    page = context.pages[0] if context.pages else context.new_page()
-    game.boot(page, own_server.url)
-    game.wait_offline_ready(page)
+    context, page = first_visit(persistent, own_server.url, game)
     context.close()
     # The service worker cached every file without downloading any a second time (a 304 sends
     # no body): the runtime, and the page, which it stores under both its addresses.
@@ -221,13 +228,28 @@ def test_boots_offline_from_a_server_that_sends_the_archive_unpacked(
     expect(page.locator("#app")).to_have_attribute("data-boots", "2")
 
 
+def deploy_the_next_build(site: Path) -> None:
+    """A new build of the site: one file changes (the style sheet), and so does the service
+    worker."""
+    style = site / "style.css"
+    style.write_text(style.read_text() + "\n/* the next build */\n")
+    build.write_service_worker(site)
+
+
+def load_the_update(page: Page, other: Page, game) -> None:
+    """Press Load it on the update's offer in ``page``: both tabs load again, on the new build."""
+    with page.expect_event("load", timeout=60_000), other.expect_event("load", timeout=60_000):
+        page.click("#update-load")
+    for tab in (page, other):
+        game.wait_ready(tab)
+        assert "the next build" in tab.evaluate(
+            "() => fetch('./style.css').then(r => r.text())")
+
+
 def test_update_is_offered_and_keeps_the_game(
     persistent, own_server: Server, own_site: Path, watch: Watch, game
 ) -> None:
-    context: BrowserContext = persistent()
-    page = context.pages[0] if context.pages else context.new_page()
-    game.boot(page, own_server.url)
-    game.wait_offline_ready(page)
+    context, page = first_visit(persistent, own_server.url, game)
     page.evaluate("() => localStorage.setItem('fantan.test-game', 'in progress')")
     settled(page)
     # A second tab of the game, open through the update.
@@ -235,10 +257,7 @@ def test_update_is_offered_and_keeps_the_game(
     game.boot(other, own_server.url)
     game.wait_ready(other)
 
-    # Deploy a new build: one file changes, and so does the service worker.
-    style = own_site / "style.css"
-    style.write_text(style.read_text() + "\n/* the next build */\n")
-    build.write_service_worker(own_site)
+    deploy_the_next_build(own_site)
 
     before = len(own_server.served)
     # The first tab, a first visit's page that the first install claimed and that was never
@@ -262,13 +281,9 @@ def test_update_is_offered_and_keeps_the_game(
     assert bodies == {"/sw.js", "/style.css"}, own_server.served[before:]
     # Nothing changes until the player says so.
     assert "the next build" not in page.evaluate("() => fetch('./style.css').then(r => r.text())")
-    with page.expect_event("load", timeout=60_000), other.expect_event("load", timeout=60_000):
-        page.click("#update-load")
     # Both tabs now run the new build: the other one reloaded when it took over.
+    load_the_update(page, other, game)
     for tab in (page, other):
-        game.wait_ready(tab)
-        assert "the next build" in tab.evaluate(
-            "() => fetch('./style.css').then(r => r.text())")
         expect(tab.locator("#update")).to_be_hidden()
     assert page.evaluate("() => localStorage.getItem('fantan.test-game')") == "in progress"
     # Boots: this tab, the other, the other reloaded (3), then both once more (the two counts
@@ -302,10 +317,7 @@ def test_a_tab_still_starting_when_an_update_is_loaded_starts_again_on_it(
     # A tab still starting when another tab loads an update would go on with the files it had
     # of the last build and the new build's for the rest: it starts again instead, as a tab
     # that had started does.
-    context: BrowserContext = persistent()
-    page = context.pages[0] if context.pages else context.new_page()
-    game.boot(page, own_server.url)
-    game.wait_offline_ready(page)
+    context, page = first_visit(persistent, own_server.url, game)
     settled(page)
     other = context.new_page()
     other.add_init_script(HOLD_THE_GAME)
@@ -313,17 +325,10 @@ def test_a_tab_still_starting_when_an_update_is_loaded_starts_again_on_it(
     other.wait_for_function("() => window.holding === true")
     assert other.get_attribute("html", "data-phase") == "loading"
 
-    style = own_site / "style.css"
-    style.write_text(style.read_text() + "\n/* the next build */\n")
-    build.write_service_worker(own_site)
+    deploy_the_next_build(own_site)
     page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
     expect(page.locator("#update")).to_be_visible(timeout=60_000)
-    with page.expect_event("load", timeout=60_000), other.expect_event("load", timeout=60_000):
-        page.click("#update-load")
-    for tab in (page, other):
-        game.wait_ready(tab)
-        assert "the next build" in tab.evaluate(
-            "() => fetch('./style.css').then(r => r.text())")
+    load_the_update(page, other, game)
     assert other.evaluate("() => window.holding") is None  # (a start of its own)
 
 
@@ -334,10 +339,7 @@ def test_try_again_leaves_a_broken_version_for_a_fixed_one(
     # deployed since is what Try again starts (a reload alone started the broken one again for
     # as long as a tab of it stayed open: a waiting worker takes over only then).
     watch.allow(r"a broken build|^Python traceback|^console error|^uncaught error")
-    context: BrowserContext = persistent()
-    page = context.pages[0] if context.pages else context.new_page()
-    game.boot(page, own_server.url)
-    game.wait_offline_ready(page)
+    context, page = first_visit(persistent, own_server.url, game)
     settled(page)
     main = own_site / "main.py"
     good = main.read_text()
