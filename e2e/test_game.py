@@ -2393,6 +2393,24 @@ def test_a_german_board_of_a_match_fits_a_small_phones_width(context: BrowserCon
                          "document.querySelector('#results .scroll'))")
 
 
+@pytest.mark.parametrize("lang", sorted(i18n.LANGUAGES))
+def test_a_board_of_seats_knocked_out_fits_the_smallest_phones_width(
+        context: BrowserContext, page: Page, server: Server, game, lang: str) -> None:
+    # Shichi Narabe with 8: a seat knocked out is named so on the board ("Ravi
+    # (ausgeschieden)"), the cards it laid out beside it; at 320 px, in every language, no
+    # column is cut off at the board's edge (the German and Dutch boards were).
+    match = played_until(
+        fantan.new_match(fantan.preset("shichi-narabe").replace(players=8, match_hands=3), 1),
+        lambda m: m.state.is_over, pick=lambda legal: "pass" if "pass" in legal else legal[-1])
+    assert len(match.state.observation(0).eliminated) == 6
+    with_save(context, store.save_text(match))
+    page.set_viewport_size({"width": 320, "height": 568})
+    game.boot(page, server.url + f"?lang={lang}")
+    expect(page.locator(HAND_ROWS)).to_have_count(8)
+    assert page.evaluate("(s => s.scrollWidth <= s.clientWidth)("
+                         "document.querySelector('#results .scroll'))"), lang
+
+
 BROKEN_HEADINGS_JS = """() => [...document.querySelectorAll('#results .scroll > table th')]
     .filter(th => {
     const text = th.textContent.replace(/\u00ad/g, '').trim();

@@ -485,7 +485,8 @@ def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView,
         if rv.hands > 1:
             cells.append(f'<td class="n">{escape(cat.num(line.total or 0, signed=signed))}</td>')
         cells.append(f'<td><div class="held">{held}</div></td>')
-        body.append(f'<tr{attrs(data_seat=line.seat, class_="winner" if line.winner else None)}>'
+        row_class = "winner" if line.winner else "knocked-out" if line.eliminated else None
+        body.append(f'<tr{attrs(data_seat=line.seat, class_=row_class)}>'
                     f'{"".join(cells)}</tr>')
     sub = ""
     if rv.hands > 1:
