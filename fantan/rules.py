@@ -124,6 +124,13 @@ class Rules:
         changing hands)."""
         return self.scoring in ZERO_SUM_SCORINGS
 
+    @property
+    def cards_left_cost(self) -> bool:
+        """True where a card still in hand when the hand ends costs its holder: under every
+        scoring but placement (the order of going out alone), and under chips only where each
+        loser pays a chip a card (else a loser pays its ante and its passes, whatever it holds)."""
+        return self.scoring != "placement" and (self.scoring != "chips" or self.pay_per_card)
+
     def hands_in_match(self) -> int:
         """How many hands a match of these rules has."""
         return self.players if self.match_hands is None else self.match_hands

@@ -252,3 +252,22 @@ def test_zero_sum_rules_are_those_whose_scores_sum_to_nothing(name):
             state = state.play(state.legal_moves()[0])
         sums.add(sum(state.result.scores))
     assert rules.is_zero_sum == (sums == {0}), sums
+
+
+def test_cards_left_cost_their_holder_but_under_placement_and_chips_without_a_chip_a_card():
+    assert sorted(n for n, r in fantan.PRESETS.items() if not r.cards_left_cost) == [
+        "shichi-narabe"]
+    paying = fantan.preset("fan-tan-chips")
+    ante_only = paying.replace(pay_per_card=False)
+    assert paying.cards_left_cost and not ante_only.cards_left_cost
+    # The same deal played alike under both: a loser's cards left are what it pays more.
+    for seed in range(5):
+        a, b = fantan.new_game(paying, seed=seed), fantan.new_game(ante_only, seed=seed)
+        while not a.is_over:
+            move = a.legal_moves()[0]
+            a, b = a.play(move), b.play(move)
+        left, winner = a.result.cards_left, a.result.winner
+        assert any(left[s] for s in range(4) if s != winner)
+        for s in range(4):
+            if s != winner:
+                assert a.result.scores[s] == b.result.scores[s] - left[s]

@@ -258,6 +258,25 @@ function whenReady(callback) {
   watcher.observe(root, { attributes: true, attributeFilter: ["data-phase"] });
 }
 
+// An update taking over, whichever tab's "Load it" started it: this page's files are the last
+// version's, whose cache is gone, so it reloads (the game is saved first). Watched from the
+// start: a page still starting when another tab loads an update would go on with files of both
+// versions. The first install claiming a first visit's page changes nothing it runs.
+let controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+if (navigator.serviceWorker) {
+  let reloading = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (!controlled) {
+      controlled = true;
+      return;
+    }
+    if (reloading) return;
+    reloading = true;
+    dispatchEvent(new Event("fantan:save"));
+    location.reload();
+  });
+}
+
 whenReady(() => {
   progress(100, "boot.ready");
   $("table").setAttribute("aria-busy", "false");
@@ -308,25 +327,6 @@ function watchDownloads() {
 addEventListener("unhandledrejection", () => {
   fail("boot.load-failed");
 });
-
-// An update taking over, whichever tab's "Load it" started it: this page's files are the last
-// version's, whose cache is gone, so it reloads (the game is saved first). Watched from the
-// start: a page still starting when another tab loads an update would go on with files of both
-// versions. The first install claiming a first visit's page changes nothing it runs.
-let controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
-if (navigator.serviceWorker) {
-  let reloading = false;
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (!controlled) {
-      controlled = true;
-      return;
-    }
-    if (reloading) return;
-    reloading = true;
-    dispatchEvent(new Event("fantan:save"));
-    location.reload();
-  });
-}
 
 // Service worker: installed after the first boot, so its precache reuses what the page has just
 // downloaded instead of fetching the runtime a second time alongside it.

@@ -455,8 +455,8 @@ def announcement(cat: Catalog, rules: fantan.Rules, events: Sequence[fantan.Even
     said: list[str] = []  # every line in order, the moves and the seats going out
     moves: list[str] = []
     turns: list[str] = []  # (the cards played and the passes: what a summary counts)
-    always: list[str] = []  # (seats going out, dropping out or left nearly out: said after a
-    for i, e in enumerate(events):  # summary too)
+    always: list[str] = []  # (said after a summary too: seats going out, dropping out, nearly out)
+    for i, e in enumerate(events):
         text = event_text(cat, rules, e, spoken=True)
         if text:
             said.append(text)
@@ -1093,10 +1093,7 @@ def strategy_tips(cat: Catalog, rules: fantan.Rules, chosen: str | None = None) 
         "gates": rules.opening != "preplaced",
         # (a start at a row's end has one neighbour; eights first orders the 8 before the 6)
         "six-eight": bool(values["below"] and values["above"]) and rules.build_order == "ends",
-        # (only the order of going out scores under placement; a loser pays only its ante
-        # and its passes under chips without a chip a card)
-        "dead-ends": rules.scoring != "placement" and (rules.scoring != "chips"
-                                                       or rules.pay_per_card),
+        "dead-ends": rules.cards_left_cost,
         # (a pass says something of a hand only where passing is forced)
         "passes": rules.passing == "forced",
         "values": rules.scoring in VALUE_SCORINGS,
