@@ -291,14 +291,12 @@ def test_update_is_offered_and_keeps_the_game(
     assert all(int(tab.get_attribute("#app", "data-boots") or 0) >= 4 for tab in (page, other))
 
 
-# Holds a page's download of the game (python.zip.gz) until window.release() is called: the page
-# stays starting. Only on the tab's first load: a reload starts as usual.
+# Holds a page's download of the game (python.zip.gz) for good: the page stays starting. Only on
+# the tab's first load: a reload starts as usual.
 HOLD_THE_GAME = """
 if (!sessionStorage.getItem("held")) {
   sessionStorage.setItem("held", "yes");
-  let release;
-  const held = new Promise((resolve) => { release = resolve; });
-  window.release = release;
+  const held = new Promise(() => {});
   const pageFetch = window.fetch;
   window.fetch = async function (...args) {
     if (String(args[0] && (args[0].url || args[0])).includes("python.zip")) {
