@@ -6,8 +6,6 @@ for theirs, animates, and autosaves through store.py. Rules questions all go to 
 """
 
 import asyncio
-import contextlib
-import json
 import math
 import random
 import sys
@@ -15,11 +13,12 @@ import time
 import traceback
 
 import i18n
+import players
 import render
 import store
 import view
 from pyodide.ffi import create_once_callable, create_proxy, to_js
-from pyscript import document, window, workers
+from pyscript import document, window
 
 import fantan
 
@@ -40,14 +39,6 @@ WAIT_HOLD = 2.5  # seconds "Wait for your turn" stays before a computer's "… i
 DOUBLE_TAP = 0.5
 TAP_SLOP = 24.0
 BOOTS_KEY = "fantan.boots"
-WORKER_WAIT = 120.0  # seconds to wait for the worker to start (a cold, busy machine is slow)
-# Seconds the first move at Hard waits for a worker still starting; past that, moves are made
-# on the page until the worker is there (a worker whose files cannot be fetched never answers).
-WORKER_PATIENCE = 6.0
-# Seconds a question to the worker may take (Hard's take a fifth of one, its first a second or
-# two more to import the computer players); past that, the worker is taken for lost (a phone
-# may stop it for its memory, and it then never answers) and the moves are made on the page.
-WORKER_ANSWER = 15.0
 # Seconds after Enter on Next hand or Skip during which Enter on a card does nothing (pressed
 # on and on, it would play the card the new deal gave the focus to).
 ENTER_GRACE = 0.8
@@ -69,15 +60,6 @@ def param(name, default=None):
 def number_param(name):
     """A test link's whole number (``?seed=``, ``?players=``, ``?match=``), or None."""
     return store.whole_number(param(name, ""))
-
-
-def advice_reader(obs):
-    """How the worker's answer to a hint or a review for ``obs`` is read: its advice as a
-    dict, or None where its move is not one of ``obs``'s legal moves."""
-    def read(text):
-        advice = json.loads(text)
-        return advice if advice.get("move") in obs.legal_moves else None
-    return read
 
 
 def element(eid):
@@ -280,10 +262,7 @@ class Page:
         self.passive_settings = {}  # the settings when this tab let another play
         self.stale = False  # (and the game that tab played has changed since it was shown)
         self.session = open_session()
-        self.worker = None
-        self.worker_failed = False
-        self.worker_start = None  # the worker's start, under way or done
-        self.worker_waited = False  # a computer move has waited for it (once is enough)
+        self.players = players.Players(self.spawn, window.console.warn)
         self.results_hidden = False
         self.cache = {}
         self.seat_count = 0
@@ -670,7 +649,9 @@ class Page:
                     return
                 self.render()
                 started = time.monotonic()
-                move = await self.ask(seat, self.settings["level"])
+                move = await self.players.choose(
+                    self.match.state.observation(seat), self.settings["level"],
+                    self.match.move_seed)
                 if gen != self.gen:
                     return
                 wait = self.pace() - (time.monotonic() - started)
@@ -762,119 +743,14 @@ class Page:
                 return
             await asyncio.sleep(min(0.05, max(end - time.monotonic(), 0)))
 
-    async def ask(self, seat, level):
-        """A move from the computer player: at Hard from the worker (here if it failed)."""
-        obs = self.match.state.observation(seat)
-        seed = self.match.move_seed
-        legal = obs.legal_moves
-        if len(legal) == 1:
-            return legal[0]  # nothing to think about
-        return await self.from_worker(
-            "choose", level, (json.dumps(obs.to_dict()), level, seed),
-            lambda text: text if text in legal else None,
-            lambda: fantan.ai.choose(level, obs, seed=seed))
-
-    async def ask_hint(self, level):
-        """The hint, at Hard from the worker (here if it failed): the move the player at
-        ``level`` would make, from a search of fixed size that the same position always
-        answers alike, and the argument for it (fantan.ai.hint, as a dict)."""
-        obs = self.match.state.observation(HUMAN)
-        seed = self.match.move_seed
-        return await self.from_worker(
-            "hint", level, (json.dumps(obs.to_dict()), level, seed), advice_reader(obs),
-            lambda: fantan.ai.hint(level, obs, seed=seed).to_dict())
-
-    async def ask_review(self, level, choice):
-        """A choice of ours (view.Choice) set against the hint for its position, at Hard from
-        the worker (here if it failed): fantan.ai.review, as a dict."""
-        obs, seed, move = choice.obs, choice.seed, choice.move
-        return await self.from_worker(
-            "review", level, (json.dumps(obs.to_dict()), level, seed, move), advice_reader(obs),
-            lambda: fantan.ai.review(level, obs, move, seed=seed).to_dict())
-
-    async def from_worker(self, method, level, args, read, here):
-        """The worker's ``method`` on ``args``, its text answer taken by ``read`` (None: not
-        an answer to use); else, or if the worker failed, ``here()``, worked out on the page,
-        as it is at once for a ``level`` that does not search."""
-        if not fantan.ai.searches(level):
-            await asyncio.sleep(0)  # (a long run of quick moves still lets the page draw)
-            return here()
-        worker = await self.get_worker()
-        if worker is not None:
-            try:
-                text = await asyncio.wait_for(getattr(worker, method)(*args), WORKER_ANSWER)
-                answer = read(str(text))
-                if answer is not None:
-                    return answer
-            except TimeoutError:
-                if self.worker is worker:  # (once, for questions asked together)
-                    self.worker = None
-                    self.worker_failed = True
-                    root.dataset.ai = "page"
-                    window.console.warn(f"the computer players' worker did not answer ({method})"
-                                        f" in {WORKER_ANSWER:g} s: the moves are made here")
-            except Exception as error:
-                window.console.warn(f"the computer players' worker failed ({method}): {error}")
-        return here()
-
-    def spawn_worker(self):
-        """Put the computer players' worker on the page (once)."""
-        if not document.querySelector('script[name="ai"]'):  # JS null is not None here
-            tag = document.createElement("script")
-            tag.type = "py"
-            for name, value in (("worker", ""), ("name", "ai"), ("src", "./ai_worker.py"),
-                                ("config", "./pyscript-ai.json")):
-                tag.setAttribute(name, value)
-            document.body.append(tag)
-
     def want_worker(self):
-        """Start the worker once the table is drawn, if the level in play searches (Hard): it
-        boots a second Python, and the question itself imports the computer players (a fifth
-        of the page's own start), so neither goes beside the first paint. Easy and Medium
-        decide on the page in well under a millisecond: a game against them never starts it.
-        (Each hand asks, as does a change of level.)"""
-        if self.worker_start is None:
-            after_paint(self.guard(lambda *_: self.worker_if_wanted()))
-
-    def worker_if_wanted(self):
-        """want_worker's answer, once drawn: the worker for a level that searches, else the
-        moves made on the page (a worker already started stays)."""
-        if self.worker_start is not None:
-            return
-        if fantan.ai.searches(self.settings["level"]):
-            self.begin_worker()
-        else:
-            root.dataset.ai = "page"  # (for tests: no worker, the moves are made here)
-
-    def begin_worker(self):
-        """Start the worker (once), without waiting for it."""
-        if self.worker_start is None:
-            root.removeAttribute("data-ai")  # ("worker" once it is up, "page" if it fails)
-            self.spawn_worker()
-            self.worker_start = self.spawn(self.start_worker())
-
-    async def get_worker(self):
-        """The worker, once it has started; None if it failed, or while it starts after the
-        first computer move has waited WORKER_PATIENCE for it."""
-        if self.worker is None and not self.worker_failed:
-            self.begin_worker()
-            if not self.worker_waited:
-                self.worker_waited = True
-                # (past the wait, html[data-ai] stays unset: the worker may still come)
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(asyncio.shield(self.worker_start), WORKER_PATIENCE)
-        return self.worker
-
-    async def start_worker(self):
-        async def ready():
-            return await workers["ai"]
-        try:
-            self.worker = await asyncio.wait_for(ready(), WORKER_WAIT)
-            root.dataset.ai = "worker"
-        except Exception as error:
-            self.worker_failed = True
-            root.dataset.ai = "page"
-            window.console.warn(f"the computer players' worker did not start: {error}")
+        """Start the computer players' worker once the table is drawn, if the level in play
+        searches (Hard): it boots a second Python, and the question itself imports the computer
+        players (a fifth of the page's own start), so neither goes beside the first paint. Easy
+        and Medium decide on the page in well under a millisecond: a game against them never
+        starts it. (Each hand asks, as does a change of level.)"""
+        if not self.players.started:
+            after_paint(self.guard(lambda *_: self.players.want(self.settings["level"])))
 
     # --- the deal ---------------------------------------------------------------------------
 
@@ -1813,7 +1689,8 @@ class Page:
             self.render()
             self.message(cat.t("msg.hint-thinking"), speak=False)
             try:
-                advice = await self.ask_hint(level)
+                advice = await self.players.hint(
+                    self.match.state.observation(HUMAN), level, self.match.move_seed)
             finally:
                 if self.hinting == position:  # (not a later position's, asked meanwhile)
                     self.hinting = None
@@ -2565,7 +2442,8 @@ class Page:
                     status.textContent = self.cat.t(
                         "moves.checking", done=self.cat.num(done + 1),
                         count=self.cat.num(len(choices)))
-                advice.append(await self.ask_review(level, choice))
+                advice.append(await self.players.review(
+                    choice.obs, level, choice.seed, choice.move))
                 if self.match is not match:
                     return
         finally:
