@@ -99,7 +99,7 @@ class Players:
 
     @property
     def started(self):
-        """Whether the worker has been started (or asked for and not needed)."""
+        """Whether the worker has been started (it may not be up yet, or have failed)."""
         return self.starting is not None
 
     def want(self, level):
