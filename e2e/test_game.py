@@ -3680,3 +3680,13 @@ def test_the_moves_of_eight_players_fit_a_small_phone(page: Page, server: Server
     wide = page.evaluate("() => { const d = document.getElementById('moves-page');"
                          " return [d.scrollWidth, d.clientWidth]; }")
     assert wide[0] <= wide[1], wide
+    # The seats' names, as close as they must be, are parted by a line ("OttoMaya" read as one):
+    # between each two, text-to-text, a line or room for one.
+    parted = page.evaluate("""() => {
+        const ths = [...document.querySelectorAll('#moves-page thead th')];
+        return ths.slice(1).every((th, i) => {
+            const text = el => { const r = document.createRange(); r.selectNodeContents(el);
+                                 return r.getBoundingClientRect(); };
+            const line = getComputedStyle(th).boxShadow.includes('inset');
+            return text(th).left - text(ths[i]).right >= (line ? 2 : 6); }); }""")
+    assert parted
