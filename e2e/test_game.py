@@ -2791,27 +2791,33 @@ def test_four_german_badges_in_a_row_leave_a_phone_unscrolled(page: Page, server
     (360, 640, "preset=cinquillo&players=3&lang=it"),
     (320, 568, "preset=cinquillo&players=3&lang=it"),
     (320, 568, "preset=fan-tan-chips&players=5&lang=nl"),
-], ids=["cinquillo-360x640", "cinquillo-320x568", "chips-5-players-320x568"])
-def test_the_rows_give_way_on_a_phone_held_upright(page: Page, server: Server, game,
-                                                   width: int, height: int, query: str) -> None:
+    (640, 360, "preset=domino&players=6&lang=nl"),
+], ids=["cinquillo-360x640", "cinquillo-320x568", "chips-5-players-320x568",
+        "domino-6-players-640x360"])
+def test_the_rows_give_way_on_a_phone(page: Page, server: Server, game,
+                                      width: int, height: int, query: str) -> None:
     # The Spanish deck's ten ranks make wider slots, so taller rows, than the French deck's
     # thirteen: three players of Cinquillo (our badge of three lines, a hand of two rows), in
     # Italian, pushed the page 16 px past the screen, its title bar scrolled away after a play.
     # Five Dutch players with chips: four badges to a row on two lines each, 1 px too many.
+    # On its side, six Dutch players of French Domino: the badges across the top and the line
+    # over the rows on two lines each, 6 px too many.
     page.set_viewport_size({"width": width, "height": height})
     open_game(page, server, game, f"?new=1&seed=9&speed=instant&{query}")
     page.wait_for_selector(MY_TURN)
     hand_still(page)
     shot(page, f"rows-give-way-{width}x{height}-{query.split('&')[0][7:]}")
     assert page.evaluate("document.scrollingElement.scrollHeight") <= height
-    # (every rank in the rows whole, and every card of the hand above the buttons)
+    # (every rank in the rows whole, and no card of the hand under the buttons)
     assert page.evaluate("""() => [...document.querySelectorAll('#rows .slot')].every(s => {
         const inner = s.querySelector('.corner, .ghost');
         return !inner || inner.scrollWidth <= s.clientWidth; })""")
     assert page.evaluate("""() => {
-        const top = document.getElementById('controls').getBoundingClientRect().top;
-        return [...document.querySelectorAll('#hand [data-zone="hand"]')]
-            .every(c => c.getBoundingClientRect().bottom <= top + 1); }""")
+        const b = document.getElementById('controls').getBoundingClientRect();
+        return [...document.querySelectorAll('#hand [data-zone="hand"]')].every(card => {
+            const c = card.getBoundingClientRect();
+            return c.right <= b.left + 1 || b.right <= c.left + 1 || c.bottom <= b.top + 1
+                   || b.bottom <= c.top + 1; }); }""")
 
 
 def test_the_next_computer_is_named_as_the_card_before_it_lands(page: Page, server: Server,
