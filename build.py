@@ -79,10 +79,10 @@ WORKER_PY = "ai_worker.py"  # the computer players' worker: loaded by its own sc
 CONFIG_NAME = "pyscript.json"  # the page's PyScript config, which build.py puts in the page
 # The engine, the DOM layer's modules and the catalogues travel in one archive that PyScript
 # writes into the in-browser filesystem and Python imports from (zipimport): one request
-# instead of twenty, and it carries the modules' bytecode compiled ahead by the same Python as
+# instead of two dozen, and it carries the modules' bytecode compiled ahead by the same Python as
 # the browser's, so the first import does not compile them again. The zip's members are stored
 # and the whole archive is gzipped: compressed as one stream rather than member by member, it
-# is a seventh smaller (the modules share their names, the catalogues their message ids).
+# is about a tenth smaller (the modules share their names, the catalogues their message ids).
 # The entry points unpack it once (a few milliseconds) and import from the zip.
 BUNDLE_NAME = "python.zip.gz"
 ARCHIVE_NAME = "python.zip"  # the unpacked archive in the in-browser filesystem

@@ -48,7 +48,8 @@ def fast_path_rate(rules: Rules, seconds: float) -> float:
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m fantan.bench", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m fantan.bench",
+                                 description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("--preset", default="fan-tan", choices=list(PRESETS))
     ap.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     ap.add_argument("--all", action="store_true", help="measure every preset")
