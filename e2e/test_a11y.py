@@ -905,17 +905,22 @@ def test_text_set_larger_in_the_browser_leaves_the_table_on_the_screen(
         assert (seen["across"], seen["covered"], seen["between"], seen["under"]) == (
             0, [], True, 0), (size, query, seen)
     # At 200% a phone held upright scrolls down to its hand (the buttons stay in view at the
-    # foot), but never sideways: the buttons' words were wider than the screen by 11 px.
-    page.set_viewport_size(TALL)
-    browser_text_size(page, 32)
-    open_game(page, server, game, "?new=1&seed=6&speed=instant&match=3")
-    page.wait_for_selector(MY_TURN)
-    hand_still(page)
-    page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
-    seen = page.evaluate(TABLE_ON_SCREEN_JS)  # (scrolled down, the buttons clear of the hand)
-    assert (seen["across"], seen["covered"], seen["between"]) == (0, [], True), seen
-    box = page.locator("#controls").bounding_box()
-    assert box and box["x"] >= 0 and box["x"] + box["width"] <= TALL["width"], box
+    # foot), but never sideways: the buttons' words were wider than the screen by 11 px, and
+    # below 390 px our badge alone was about as wide as the screen, the message beside it
+    # past the screen's right edge and the badge's start past its left (14 px at 360x640).
+    for size in (TALL, PORTRAIT, {"width": 320, "height": 568}):
+        page.set_viewport_size(size)
+        browser_text_size(page, 32)
+        open_game(page, server, game, "?new=1&seed=6&speed=instant&match=3")
+        page.wait_for_selector(MY_TURN)
+        hand_still(page)
+        page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
+        seen = page.evaluate(TABLE_ON_SCREEN_JS)  # (scrolled down, the buttons clear of the hand)
+        assert (seen["across"], seen["covered"], seen["between"]) == (0, [], True), (size, seen)
+        for selector in ("#controls", ".you-line .seat", "#message"):
+            box = page.locator(selector).bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= size["width"], (
+                selector, size, box)
 
 
 def test_a_new_game_does_not_announce_the_last_one_s_moves(page: Page, server: Server,
