@@ -835,6 +835,10 @@ def test_a_hint_marks_the_cards_its_card_leads_to(context: BrowserContext, page:
     expect(page.locator("#hand .card.selected")).to_have_attribute("data-card", hint.move)
     expect(led).to_have_count(2)
     assert sorted(led.evaluate_all("els => els.map(e => e.dataset.card)")) == sorted(hint.cards)
+    # (and a listener, who does not see the frames, hears them in the cards' names)
+    assert all(label.endswith(", the hint leads to it") for label in led.evaluate_all(
+        "els => els.map(e => e.getAttribute('aria-label'))"))
+    assert page.locator('#hand [aria-label$="the hint leads to it"]').count() == 2
     # The dashed frame, drawn inside the card, stays a pixel clear of its rank in the corner
     # (it ran through it: through "B♠" on a phone).
     for size in (DESKTOP, PORTRAIT):

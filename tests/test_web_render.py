@@ -65,6 +65,12 @@ def test_hand_cards_carry_the_hooks_and_say_whether_they_play() -> None:
                if a.get("data-zone") == "hand"}
     assert [c for c, cls in classes.items() if "led" in cls] == two
     assert [c for c, cls in classes.items() if "received" in cls] == two[:1]
+    # ...and say so in their names, which a listener hears instead of seeing the marks.
+    names = {a["data-card"]: a["aria-label"] for t, a in marked if a.get("data-zone") == "hand"}
+    words = [view.card_words(CAT, state.rules, c) for c in two]
+    assert names[two[0]] == f"{words[0]}, not playable, given to you, the hint leads to it"
+    assert names[two[1]] == f"{words[1]}, not playable, the hint leads to it"
+    assert [c for c, name in names.items() if "hint" in name or "given" in name] == two
 
 
 def test_between_our_turns_the_cards_the_table_does_not_take_stay_dimmed() -> None:

@@ -266,6 +266,10 @@ def test_a_hint_says_why() -> None:
         "Hint: play the 8 of spades. It leads to your 9 of spades.")
     assert said(fan_tan, advice("8S", "own", cards=("9S", "JS", "AS"))) == (
         "Hint: play the 8♠. It leads to 3 of your cards.")
+    # (spoken, every one is named: a listener does not see them marked in the hand)
+    assert said(fan_tan, advice("8S", "own", cards=("9S", "JS", "AS")), spoken=True) == (
+        "Hint: play the 8 of spades. It leads to your 9 of spades, jack of spades and ace of"
+        " spades.")
     assert said(fan_tan, advice("3S", "block", seat=2)) == (
         "Hint: play the 3♠. Otto is nearly out: this card helps the others least.")
     assert said(ruter, advice("JH", "costly", points=10)) == (

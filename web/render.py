@@ -40,12 +40,15 @@ def icon(name: str, cls: str = "pip") -> str:
 
 def card(cat: Catalog, rules: fantan.Rules, code: str, zone: str, *,
          playable: bool | None = None, selected: bool = False, extra: str = "",
-         giving: bool = False, tab_stop: bool = True, fits: bool | None = None) -> str:
+         giving: bool = False, tab_stop: bool = True, fits: bool | None = None,
+         received: bool = False, led: bool = False) -> str:
     """One card face. Hand cards are buttons (focusable, tappable); others are plain boxes.
     ``playable`` (on our turn) marks a hand card as one to play or dims it; ``fits`` (between
     our turns) says whether the table takes it as it is: a card it does not take is dimmed,
     one it does is said to fit, so that a listener learns what the eyes see (neither is
-    offered or refused: it is not our turn)."""
+    offered or refused: it is not our turn). A card in hand that was given to us
+    (``received``) or that the card hinted leads to (``led``) is marked, and says so in its
+    name."""
     rank, suit = view.split(code)
     name = view.pip(rules, suit)
     label = view.card_words(cat, rules, code)
@@ -77,6 +80,12 @@ def card(cat: Catalog, rules: fantan.Rules, code: str, zone: str, *,
             label = cat.t("card.fits", card=label)
         if selected:
             classes.append("selected")
+        if received:
+            classes.append("received")
+            label = cat.t("card.received", card=label)
+        if led:
+            classes.append("led")
+            label = cat.t("card.led", card=label)
         button_attrs = attrs(type="button", class_=" ".join(classes), data_card=code,
                              data_zone=zone, aria_label=label,
                              tabindex=None if tab_stop else "-1",
@@ -297,12 +306,11 @@ def hand(cat: Catalog, rules: fantan.Rules, cards: Sequence[view.HandCard], my_t
     for i, hc in enumerate(cards):
         if i == per_row:  # (where a phone held upright begins the second row; elsewhere unseen)
             out.append('<span class="hand-break" aria-hidden="true"></span>')
-        extra = " ".join(c for c, on in (("received", hc.code == received),
-                                          ("led", hc.code in led)) if on)
         out.append(card(cat, rules, hc.code, "hand",
                         playable=hc.playable if my_turn else None,
-                        selected=hc.code == selected, extra=extra, giving=giving,
-                        tab_stop=hc.code == stop, fits=None if my_turn else hc.fits))
+                        selected=hc.code == selected, giving=giving,
+                        tab_stop=hc.code == stop, fits=None if my_turn else hc.fits,
+                        received=hc.code == received, led=hc.code in led))
     return "".join(out)
 
 

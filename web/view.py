@@ -351,7 +351,9 @@ WHY = {
     "search": "msg.why.search",
 }
 OWN_NAMED = 2
-"""Up to this many of our own cards a hint's argument names; more, it counts."""
+"""Up to this many of our own cards a hint's argument names on the screen; more, it counts
+(the cards are marked in the hand). Spoken, it names them all: a listener does not see the
+marks."""
 
 
 def hint_text(cat: Catalog, rules: fantan.Rules, advice: dict[str, Any],
@@ -373,7 +375,7 @@ def hint_text(cat: Catalog, rules: fantan.Rules, advice: dict[str, Any],
     key = WHY.get(kind)
     if key is None or (kind == "only" and (move == "pass" or move.startswith("give:"))):
         return hint
-    if kind == "own" and len(cards) > OWN_NAMED:
+    if kind == "own" and len(cards) > OWN_NAMED and not spoken:
         why = cat.n("msg.why.own-many", len(cards))
     elif kind == "own":
         why = cat.n(key, len(cards), cards=cat.join([words(cat, rules, c) for c in cards]))
