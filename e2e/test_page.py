@@ -57,13 +57,19 @@ def test_first_paint_shows_the_shell_before_python(page: Page, server: Server, g
 
 # Every stage the loader showed and every value of its bar, in order (recorded from the start).
 RECORD_LOADING_JS = """
-window.loadingSeen = {stages: [], values: []};
+window.loadingSeen = {stages: [], values: [], written: []};
 addEventListener('DOMContentLoaded', () => {
     const stage = document.getElementById('loading-stage');
     const bar = document.getElementById('loading-progress');
-    new MutationObserver(() => {
+    new MutationObserver(records => {
         window.loadingSeen.stages.push(stage.dataset.boot);
         window.loadingSeen.values.push(Number(bar.value));
+        for (const r of records) {  // (each text written in the live region, with its place)
+            if (r.type === 'childList' && r.addedNodes.length) {
+                window.loadingSeen.written.push(
+                    [r.target.id || r.target.className, r.target.textContent]);
+            }
+        }
     }).observe(document.getElementById('loading'),
                {subtree: true, attributes: true, childList: true, characterData: true});
 });
@@ -93,6 +99,13 @@ def test_the_loader_sits_in_the_middle_and_counts_a_first_download(
     shown = [key for i, key in enumerate(seen["stages"])
              if key and (i == 0 or key != seen["stages"][i - 1])]
     assert shown == sorted(set(shown), key=order.index), shown
+    # The loader is a live region: each of its words is written once, a screen reader reading
+    # out whatever is written there, the same words again too ("Downloading the game…" at
+    # each chunk of the download, the first visit's note when its language's words came).
+    written = seen["written"]
+    assert [w for w in written if w[0] != "loading-stage"] == [], written
+    stages = [text for where, text in written]
+    assert all(a != b for a, b in zip(stages, stages[1:], strict=False)), stages
     inside = {v for v in seen["values"] if 25 < v < 70} - {45}
     assert len(inside) >= 3, seen["values"]
     # A later start comes from the cache: no word of a download.

@@ -306,7 +306,8 @@ class Page:
         self.show_title()
         for el in document.querySelectorAll("[data-boot]"):
             key = str(el.dataset.boot)
-            if cat.has(key):
+            # (only words that change: the loader is a live region, read out at every write)
+            if cat.has(key) and " ".join(str(el.textContent).split()) != cat.t(key):
                 el.textContent = cat.t(key)
         element("bar-actions").innerHTML = render.bar_actions(cat)
         element("rows").setAttribute("aria-label", cat.t("table.rows"))

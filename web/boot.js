@@ -56,8 +56,10 @@ async function loadTexts() {
     if (root.dataset.phase !== "loading" && root.dataset.phase !== "error") return;
     texts = all[lang] || {};
     root.lang = lang.replace("_", "-");
+    // (a text written again, even the same, is read out again from the live region)
     for (const el of document.querySelectorAll("[data-boot]")) {
-      if (texts[el.dataset.boot]) el.textContent = texts[el.dataset.boot];
+      const text = texts[el.dataset.boot];
+      if (text && el.textContent.replace(/\s+/g, " ").trim() !== text) el.textContent = text;
     }
   } catch (error) {
     // English stays: the texts in the page are the English ones.
@@ -68,10 +70,11 @@ let percent = 0;
 function progress(value, key) {
   if (value > percent) {
     percent = value;
-    bar.value = value;
-    bar.textContent = `${value}%`;
+    bar.value = value;  // (its words inside, for a browser without the bar, stay as they are)
   }
-  if (key) {
+  // The stage is written only when it changes: the loader is a live region, and a screen
+  // reader reads out every text written in it, "Downloading the game…" at each chunk.
+  if (key && (stage.dataset.boot !== key || stage.textContent !== t(key))) {
     stage.dataset.boot = key;
     stage.textContent = t(key);
   }
