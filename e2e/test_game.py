@@ -3617,10 +3617,29 @@ def test_a_check_that_ends_after_the_level_changed_waits_for_its_level(
     match = played_until(fantan.new_match(fantan.preset("fan-tan"), seed=6),
                          lambda m: m.state.is_over, pick=lambda legal: legal[len(legal) // 2])
     open_moves_of(context, page, server, game, match, "?speed=instant&level=hard")
+    # (every count the line over the buttons shows, and every one read out)
+    page.evaluate("""() => {
+        window.checkSeen = {shown: [], heard: []};
+        const note = (list, id) => { const el = document.getElementById(id);
+            if (el && el.textContent && list[list.length - 1] !== el.textContent)
+                list.push(el.textContent); };
+        new MutationObserver(() => { note(checkSeen.shown, 'moves-progress');
+                                     note(checkSeen.heard, 'moves-said'); })
+            .observe(document.getElementById('moves-page'),
+                     {subtree: true, childList: true, characterData: true});
+    }""")
     began = time.monotonic()
     page.click("#moves-check")
     expect(page.locator("#moves-review")).to_be_focused(timeout=60_000)
     took = time.monotonic() - began
+    # The count goes up at each of our choices, but it is read out at first and then every
+    # few seconds at most, not at each step (each step is quicker than its words).
+    seen = page.evaluate("checkSeen")
+    count = len(view.our_choices(match))
+    assert seen["shown"] == [f"Checking your moves: {n} of {count}…" for n in
+                             range(1, count + 1)], seen
+    assert seen["heard"][0] == seen["shown"][0] and set(seen["heard"]) <= set(seen["shown"])
+    assert len(seen["heard"]) <= 1 + took / 5, (seen, took)
     lines = page.eval_on_selector_all("#moves-page .moves-checked li", "lis => lis.length")
     # A reload checks them again (asked for before it), and the level changes meanwhile.
     page.reload()

@@ -47,6 +47,7 @@ PLAYABLE = '#hand [data-zone="hand"]:not([aria-disabled="true"])'
 HAND_STOP = '#hand [data-zone="hand"]:not([tabindex="-1"])'  # the hand's one stop of Tab
 SPEAK_EACH = 0.3  # at this pace or slower, each computer move is announced as it happens
 SPOKEN_KEPT = 6  # lines kept in the live region (older ones are removed)
+CHECK_SAID = 5.0  # seconds at least between two of the check of our moves' counts read out
 
 root = document.documentElement
 params = window.URLSearchParams.new(window.location.search)
@@ -2436,13 +2437,19 @@ class Page:
         if button is not None:
             button.setAttribute("aria-busy", "true")
         advice = []
+        said = -math.inf
         try:
             for done, choice in enumerate(choices):
-                status = q("#moves-status")
-                if status is not None and self.hint_position() == key:  # (not another level's)
-                    status.textContent = self.cat.t(
+                shown, heard = q("#moves-progress"), q("#moves-said")
+                if shown is not None and self.hint_position() == key:  # (not another level's)
+                    shown.textContent = text = self.cat.t(
                         "moves.checking", done=self.cat.num(done + 1),
                         count=self.cat.num(len(choices)))
+                    # (read out at first and then now and then, not at each step: a search
+                    # at Hard takes less time than its words take to say)
+                    if heard is not None and time.monotonic() - said >= CHECK_SAID:
+                        heard.textContent = text
+                        said = time.monotonic()
                 advice.append(await self.players.review(
                     choice.obs, level, choice.seed, choice.move))
                 if self.match is not match:

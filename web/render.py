@@ -806,7 +806,9 @@ def moves_page(cat: Catalog, rules: fantan.Rules, log: view.MoveLog, checkable: 
     if checked is not None:
         foot = _checked_moves(cat, checked)
     elif checkable:  # (the line over the buttons says how far the check has come)
-        foot = '<p id="moves-status" class="moves-about" role="status"></p>'
+        foot = ('<p id="moves-status" class="moves-about"><span id="moves-progress"'
+                ' aria-hidden="true"></span><span id="moves-said" class="sr-only"'
+                ' role="status"></span></p>')
         buttons = button("moves-check", cat.t("button.check-moves"), cls="secondary",
                          busy=checking) + buttons
     foot += f'<div class="panel-buttons">{buttons}</div>'
