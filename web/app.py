@@ -1434,7 +1434,10 @@ class Page:
             if stop is not None:
                 focus_in_hand(stop)
 
-    def show_results(self, focus=True):
+    def show_results(self, focus=True, again=False):
+        """The result board (or, hidden, the table after the hand), the headline in the line
+        over the hand; ``focus``: on the board's heading; ``again``: the board opened again
+        from the table, its news told already (the heading it focuses is read instead)."""
         match = self.match
         self.set_phase("over")
         self.count(store.record_hand)
@@ -1446,7 +1449,7 @@ class Page:
         self.show_our_line()
         self.cover_table(not self.results_hidden)
         self.speak_events()
-        self.message(rv.headline, speak=rv.spoken if focus else False)
+        self.message(rv.headline, speak=rv.spoken if focus and not again else False)
         root.dataset.turn = ""
         if focus and not self.results_hidden:
             element("results-title").focus()  # keyboard users land on the board
@@ -2490,7 +2493,7 @@ class Page:
         self.results_hidden = False
         self.cache.pop("controls", None)
         self.render()
-        self.show_results()
+        self.show_results(again=True)
 
 
 def _try(rules, **changes):
