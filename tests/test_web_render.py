@@ -411,6 +411,10 @@ def test_the_final_standings_show_each_total_and_a_tie_s_reason(kit) -> None:
     first, second = (view.seat_name(CAT, s) for s in match.standings[:2])
     assert f'<p class="tie">Level ({first} and {second}' in html
     assert "): fewer cards left in the last hand decides.</p>" in html
+    # The match's outcome is read (and reached by Tab) before the last hand's table, as a phone
+    # shows it: the standings and their note, then the table's region, then the buttons.
+    assert (html.index('<ol class="standings">') < html.index('<p class="tie">')
+            < html.index('<div class="scroll"') < html.index('class="results-buttons"'))
 
 
 def test_suit_signs_in_running_text_are_heard_in_words() -> None:

@@ -530,11 +530,14 @@ def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView,
         '<div class="results-card" role="dialog" aria-labelledby="results-title">'
         f'<h2 id="results-title" tabindex="-1">{escape(rv.title)}</h2>'
         f'<p class="headline">{escape(rv.headline)}</p>{sub}'
+        # (a match's standings first, as they show on a phone: read and reached by Tab before
+        # the last hand's table, beside which they stand on a wider screen)
+        f'{standings}'
         # (the table's region has a name of its own: the board's is the dialog's)
         f'<div class="scroll" tabindex="0" role="region" '
         f'aria-label="{escape(cat.t("results.table"))}">'
         f'<table>{caption}<thead><tr>{th}</tr></thead>'
-        f'<tbody>{"".join(body)}</tbody></table>{sheet}</div>{standings}'
+        f'<tbody>{"".join(body)}</tbody></table>{sheet}</div>'
         f'<div class="results-buttons">{"".join(buttons)}</div></div>'
     )
 
