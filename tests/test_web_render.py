@@ -692,6 +692,10 @@ def test_the_seat_to_move_has_a_marker_beside_the_colour() -> None:
         assert ('class="turn-mark"' in html) == sv.turn
         if sv.dealer:
             assert '<span class="sr"> Dealer</span>' in html
+        # Each badge is a group named for its seat: heard one after another, the seat to
+        # move's "to move:" does not run on from the seat before.
+        assert html.startswith("<div") and f'role="group" aria-label="{sv.name}"' in (
+            html[:html.index(">")])
 
 
 def test_numbers_on_the_board_follow_the_language() -> None:

@@ -211,8 +211,10 @@ def seat(cat: Catalog, sv: view.SeatView, flash: bool = False) -> str:
     # The seat to move: a marker beside the name as well as the coloured border.
     turn = (f'<span class="turn-mark" aria-hidden="true">▶</span>'
             f'<span class="sr">{escape(cat.t("seat.turn"))}: </span>' if sv.turn else "")
-    seat_attrs = attrs(class_=" ".join(classes), data_seat=sv.seat,
-                       aria_current="true" if sv.turn else None)
+    # (each badge a group named for its seat, so that a listener reading on hears where one
+    # seat's facts end and the next one's begin: "to move:" ran on from the seat before)
+    seat_attrs = attrs(class_=" ".join(classes), data_seat=sv.seat, role="group",
+                       aria_label=sv.name, aria_current="true" if sv.turn else None)
     return (
         f"<div{seat_attrs}>"
         f'<div class="seat-head">{turn}<span class="name">{escape(sv.name)}</span>'
