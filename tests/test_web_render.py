@@ -517,6 +517,19 @@ def test_a_custom_field_with_no_effect_is_not_offered_and_says_why() -> None:
     limited = render.setup(CAT, dict(draft, rules=fantan.preset("shichi-narabe")))
     field = re.search(r'<select[^>]*id="axis-pass_limit"[^>]*>', limited)
     assert field is not None and "disabled" not in field.group(0)
+    # Why is the field's description, not part of its name (said at every visit): the name is
+    # the label's words alone.
+    field = re.search(r'<select[^>]*id="axis-pass_limit"[^>]*>', html)
+    assert field is not None
+    assert 'aria-labelledby="axis-pass_limit-name"' in field.group(0)
+    assert 'aria-describedby="axis-pass_limit-why"' in field.group(0)
+    assert '<span id="axis-pass_limit-name">Passes allowed</span>' in html
+    assert re.search(r'<small class="why" id="axis-pass_limit-why">No effect here: ', html)
+    assert "aria-describedby" not in re.search(r'<select[^>]*id="axis-deck"[^>]*>',
+                                               html).group(0)
+    # The opening cards are heard in words ("7♠" has no words of its own in every reader).
+    options = dict(re.findall(r'<option[^>]*value="(\w+)"[^>]*aria-label="([^"]*)"', html))
+    assert options["7S"] == "7 of spades" and options["7D"] == "7 of diamonds", options
 
 
 def test_the_winners_lead_is_offered_for_the_match_length_chosen_beside_the_rules() -> None:

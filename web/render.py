@@ -121,18 +121,31 @@ def spoken_suits(cat: Catalog, text: str) -> str:
     """``text``, escaped, its suits' signs for the eyes and in words for assistive technology,
     whose settings may say nothing for ♦: "the 7♦ opens" is heard as "the 7 of diamonds
     opens", "♦ blue" as "diamonds blue"."""
+    return "".join(escape(part) if words is None else
+                   f'<span aria-hidden="true">{escape(part)}</span>'
+                   f'<span class="sr-only">{escape(words)}</span>'
+                   for part, words in _with_suits(cat, text))
+
+
+def suits_in_words(cat: Catalog, text: str) -> str:
+    """``text`` as heard: its suits' signs in words ("7♦" as "7 of diamonds"), for an
+    accessible name that cannot hold markup (an <option>'s)."""
+    return "".join(part if words is None else words for part, words in _with_suits(cat, text))
+
+
+def _with_suits(cat: Catalog, text: str) -> Iterable[tuple[str, str | None]]:
+    """``text`` in parts: each a run of plain text (with None) or a suit's sign, with its
+    card's rank if any, and its words."""
     pattern, ranks, signs = _suit_signs(cat)
-    out, at = [], 0
+    at = 0
     for found in pattern.finditer(text):
         label, suit = found["label"], signs[found["sign"]]
         words = (view.card_words(cat, FRENCH, ranks[label] + suit) if label
                  else view.suit_name(cat, FRENCH, suit))
-        out.append(escape(text[at:found.start()]))
-        out.append(f'<span aria-hidden="true">{escape(found.group(0))}</span>'
-                   f'<span class="sr-only">{escape(words)}</span>')
+        yield text[at:found.start()], None
+        yield found.group(0), words
         at = found.end()
-    out.append(escape(text[at:]))
-    return "".join(out)
+    yield text[at:], None
 
 
 # --- seats -------------------------------------------------------------------------------------
@@ -548,16 +561,25 @@ def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView,
 
 
 def select(sid: str, label: str, options: Sequence[tuple[str, str, bool]], chosen: str,
-           note: str = "", disabled: bool = False) -> str:
+           note: str = "", disabled: bool = False, cat: Catalog | None = None) -> str:
     """A labelled <select>; options are (value, text, allowed); refused ones are disabled, and
-    the whole select where ``disabled``."""
-    opts = "".join(
-        f'<option{attrs(value=v, selected=v == chosen, disabled=not ok)}>{escape(t)}</option>'
-        for v, t, ok in options
-    )
-    extra = f'<small class="why">{escape(note)}</small>' if note else ""
-    return (f'<label class="field" for="{sid}"><span>{escape(label)}</span>'
-            f'<select{attrs(id=sid, name=sid, disabled=disabled)}>{opts}</select>{extra}</label>')
+    the whole select where ``disabled``. A ``note`` (why a choice is not offered) is the
+    select's description, not part of its name, which a screen reader says at every visit;
+    given the catalogue ``cat``, suits' signs in the options and the note are heard in words
+    (spoken_suits)."""
+    def option(v: str, t: str, ok: bool) -> str:
+        words = suits_in_words(cat, t) if cat is not None else t
+        at = attrs(value=v, selected=v == chosen, disabled=not ok,
+                   aria_label=words if words != t else None)
+        return f'<option{at}>{escape(t)}</option>'
+    opts = "".join(option(v, t, ok) for v, t, ok in options)
+    extra = (f'<small class="why" id="{sid}-why">'
+             f'{spoken_suits(cat, note) if cat is not None else escape(note)}</small>'
+             if note else "")
+    at = attrs(id=sid, name=sid, disabled=disabled, aria_labelledby=f"{sid}-name",
+               aria_describedby=f"{sid}-why" if note else None)
+    return (f'<label class="field" for="{sid}"><span id="{sid}-name">{escape(label)}</span>'
+            f'<select{at}>{opts}</select>{extra}</label>')
 
 
 def menu(cat: Catalog, settings: dict[str, Any], stats: dict[str, Any] | None = None,
@@ -708,7 +730,7 @@ def setup(cat: Catalog, draft: dict[str, Any], gives_up: bool = False) -> str:
                              for o in refused))
             fields.append(select(f"axis-{axis}", cat.t(f"axis.{axis}"),
                                  [(_value(o.value), o.label, o.allowed) for o in options],
-                                 _value(current), note, disabled=axis in idle))
+                                 _value(current), note, disabled=axis in idle, cat=cat))
         custom = (f'<fieldset class="custom"><legend>{escape(cat.t("setup.custom"))}</legend>'
                   f'<p class="note">{escape(cat.t("setup.custom-note"))}</p>'
                   f'{"".join(fields)}</fieldset>')
