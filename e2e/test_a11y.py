@@ -155,10 +155,12 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, server: Server, game) 
     page.keyboard.press("Escape")
     expect(page.locator("#rules-page")).to_be_hidden()
     assert page.evaluate("document.activeElement.id") == "open-rules"
-    # The hand is one stop of Tab (the arrows move in it): the next stop is Hint.
+    # The hand is one stop of Tab (the arrows move in it): the next stop is Hint. It is a
+    # toolbar, which tells a screen reader so (and has it hand the arrows to the page).
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")
     assert focused_card(page) is not None
+    expect(page.get_by_role("toolbar", name="Your hand").locator(":focus")).to_have_count(1)
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.id") == "hint"
     page.keyboard.press("Shift+Tab")
