@@ -72,11 +72,11 @@ function progress(value, key) {
     percent = value;
     bar.value = value;  // (its words inside, for a browser without the bar, stay as they are)
   }
-  // The stage is written only when it changes: the loader is a live region, and a screen
-  // reader reads out every text written in it, "Downloading the game…" at each chunk.
-  if (key && (stage.dataset.boot !== key || stage.textContent !== t(key))) {
+  // The stage's words are written only when they change: the loader is a live region, and a
+  // screen reader reads out every text written in it, "Downloading the game…" at each chunk.
+  if (key) {
     stage.dataset.boot = key;
-    stage.textContent = t(key);
+    if (stage.textContent !== t(key)) stage.textContent = t(key);
   }
 }
 

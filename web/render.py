@@ -560,22 +560,19 @@ def results(cat: Catalog, rules: fantan.Rules, rv: view.ResultsView,
 # --- menus and pages ---------------------------------------------------------------------------
 
 
-def select(sid: str, label: str, options: Sequence[tuple[str, str, bool]], chosen: str,
-           note: str = "", disabled: bool = False, cat: Catalog | None = None) -> str:
+def select(cat: Catalog, sid: str, label: str, options: Sequence[tuple[str, str, bool]],
+           chosen: str, note: str = "", disabled: bool = False) -> str:
     """A labelled <select>; options are (value, text, allowed); refused ones are disabled, and
     the whole select where ``disabled``. A ``note`` (why a choice is not offered) is the
     select's description, not part of its name, which a screen reader says at every visit;
-    given the catalogue ``cat``, suits' signs in the options and the note are heard in words
-    (spoken_suits)."""
+    suits' signs in the options and the note are heard in words (spoken_suits)."""
     def option(v: str, t: str, ok: bool) -> str:
-        words = suits_in_words(cat, t) if cat is not None else t
+        words = suits_in_words(cat, t)
         at = attrs(value=v, selected=v == chosen, disabled=not ok,
                    aria_label=words if words != t else None)
         return f'<option{at}>{escape(t)}</option>'
     opts = "".join(option(v, t, ok) for v, t, ok in options)
-    extra = (f'<small class="why" id="{sid}-why">'
-             f'{spoken_suits(cat, note) if cat is not None else escape(note)}</small>'
-             if note else "")
+    extra = f'<small class="why" id="{sid}-why">{spoken_suits(cat, note)}</small>' if note else ""
     at = attrs(id=sid, name=sid, disabled=disabled, aria_labelledby=f"{sid}-name",
                aria_describedby=f"{sid}-why" if note else None)
     return (f'<label class="field" for="{sid}"><span id="{sid}-name">{escape(label)}</span>'
@@ -609,8 +606,8 @@ def menu(cat: Catalog, settings: dict[str, Any], stats: dict[str, Any] | None = 
         + '</div>'
         + '<div class="menu-fields">'
         + language_select(cat, settings.get("language") or "")
-        + select("menu-speed", cat.t("settings.speed"), speeds, settings["speed"])
-        + select("menu-level", cat.t("settings.level"), levels, settings["level"],
+        + select(cat, "menu-speed", cat.t("settings.speed"), speeds, settings["speed"])
+        + select(cat, "menu-level", cat.t("settings.level"), levels, settings["level"],
                  cat.t("stats.counts-at", level=cat.t(f"level.{counts_at}"))
                  if counts_at else "")
         + '</div>'
@@ -728,9 +725,9 @@ def setup(cat: Catalog, draft: dict[str, Any], gives_up: bool = False) -> str:
             note = (cat.t(f"idle.{idle[axis]}") if axis in idle else
                     " ".join(cat.t("setup.not-offered", option=o.label, why=o.why)
                              for o in refused))
-            fields.append(select(f"axis-{axis}", cat.t(f"axis.{axis}"),
+            fields.append(select(cat, f"axis-{axis}", cat.t(f"axis.{axis}"),
                                  [(_value(o.value), o.label, o.allowed) for o in options],
-                                 _value(current), note, disabled=axis in idle, cat=cat))
+                                 _value(current), note, disabled=axis in idle))
         custom = (f'<fieldset class="custom"><legend>{escape(cat.t("setup.custom"))}</legend>'
                   f'<p class="note">{escape(cat.t("setup.custom-note"))}</p>'
                   f'{"".join(fields)}</fieldset>')
@@ -739,9 +736,9 @@ def setup(cat: Catalog, draft: dict[str, Any], gives_up: bool = False) -> str:
         f'<fieldset class="presets"><legend>{escape(cat.t("setup.game"))}</legend>'
         f'{"".join(cards)}</fieldset>{custom}'
         '<div class="setup-fields">'
-        + select("setup-players", cat.t("setup.players"), players, str(rules.players))
-        + select("setup-level", cat.t("settings.level"), levels, draft["level"])
-        + select("setup-match", cat.t("setup.match"), matches,
+        + select(cat, "setup-players", cat.t("setup.players"), players, str(rules.players))
+        + select(cat, "setup-level", cat.t("settings.level"), levels, draft["level"])
+        + select(cat, "setup-match", cat.t("setup.match"), matches,
                  "" if draft["match"] is None else str(draft["match"]))
         + "</div>"
         # (the warning stands over Deal, at the screen's foot, in view whatever is scrolled)
