@@ -403,6 +403,20 @@ def test_a_hint_asked_at_hard_is_dropped_when_the_level_changes(
     expect(page.locator("#message")).to_have_text(re.compile(r"^Hint: play the .+\.$"))
 
 
+def test_a_hint_being_worked_out_at_a_reload_comes_after_it(
+    page: Page, server: Server, game
+) -> None:
+    # (it was lost: only a hint already shown came back; asked again, it is the same)
+    our_turn_at_hard_with_the_worker_busy(page, server, game, seconds=30)
+    page.click("#hint")
+    expect(page.locator("#message")).to_have_text("Looking for a good move…")
+    page.reload()
+    game.wait_ready(page)
+    expect(page.locator("#message")).to_have_text(re.compile(r"^Hint: play the .+\.$"),
+                                                  timeout=60_000)
+    expect(page.locator("#hand .card.selected")).to_have_count(1)
+
+
 GIVES_UP = "Dealing now gives up the game in play: your record counts it as not won."
 
 
@@ -452,6 +466,36 @@ def test_the_game_waits_under_the_menu_and_the_new_game_screen(
     # (over Deal, in view at once: not under the list of rule systems)
     expect(page.locator("#setup-gives-up")).to_be_in_viewport(ratio=1)
     deal_and_find_the_hand_counted_lost(page)
+
+
+def test_the_menu_s_choices_outlast_a_link_s_language_level_and_speed(
+    page: Page, server: Server, game
+) -> None:
+    # A link's ?lang, ?level and ?speed set the game it opens; what the player then chooses
+    # in the menu holds, through a reload (the link's came back at every reload) and at once
+    # (a speed chosen did nothing while the link's stayed).
+    seed = seed_where("fan-tan", lambda m: m.state.to_move == 0)
+    open_game(page, server, game, f"?new=1&seed={seed}&lang=it&level=hard&speed=instant")
+    page.wait_for_selector(MY_TURN)
+    page.click("#open-menu")
+    page.select_option("#menu-language", "en")
+    page.select_option("#menu-level", "easy")
+    page.select_option("#menu-speed", "slow")
+    # Back closes the menu: the address it comes back to loses them too.
+    page.go_back()
+    expect(page.locator("#menu")).to_be_hidden()
+    assert page.evaluate("location.search") == f"?seed={seed}"
+    page.locator(PLAYABLE).first.dblclick()
+    # Slow: more than a second before the next player moves (instant: none).
+    page.wait_for_selector('html[data-turn="1"]')
+    page.wait_for_timeout(600)
+    expect(page.locator("html")).to_have_attribute("data-turn", "1")
+    page.reload()
+    game.wait_ready(page)
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.click("#open-menu")
+    expect(page.locator("#menu-level")).to_have_value("easy")
+    expect(page.locator("#menu-speed")).to_have_value("slow")
 
 
 def test_a_level_raised_before_the_end_counts_the_hand_at_the_easier_one(
@@ -806,6 +850,12 @@ def test_a_hint_to_pass_points_at_the_pass_button(context: BrowserContext, page:
         "Hint: pass. Each card that fits would help the others.")
     expect(page.locator("#pass")).to_be_focused()
     # Lit as Play is for a card hinted (a click's focus shows no ring), until a card is chosen.
+    expect(page.locator("#pass")).to_have_class(re.compile(r"\bprimary\b"))
+    # A reload shows it again, as it does a card hinted.
+    page.reload()
+    game.wait_ready(page)
+    expect(page.locator("#message")).to_have_text(
+        "Hint: pass. Each card that fits would help the others.", timeout=60_000)
     expect(page.locator("#pass")).to_have_class(re.compile(r"\bprimary\b"))
     page.locator(PLAYABLE).first.click()
     expect(page.locator("#pass")).not_to_have_class(re.compile(r"\bprimary\b"))
@@ -1220,6 +1270,19 @@ def test_storage_nested_past_the_browsers_stack_is_set_aside_too(
     page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
     saved = page.evaluate("() => localStorage.getItem('fantan.game')")
     assert store.parse_save(saved).state.rules == fantan.preset("fan-tan")
+
+
+def test_a_bad_save_in_a_full_storage_is_told_with_the_storage(
+    context: BrowserContext, page: Page, server: Server, game
+) -> None:
+    # (the storage's notice, come at the new game's first save, replaced the save's)
+    with_save(context, '{"format": "fantan.web-save", "version": 1, "match": {"oops": 1}}')
+    context.add_init_script("Storage.prototype.setItem = function () {"
+                            " throw new DOMException('Full.', 'QuotaExceededError'); };")
+    page.set_viewport_size(PORTRAIT)
+    open_game(page, server, game)
+    expect(page.locator("#notice")).to_contain_text("could not be read")
+    expect(page.locator("#notice")).to_contain_text("storage for this page is full")
 
 
 @pytest.mark.parametrize("error,says", [

@@ -656,6 +656,36 @@ def test_a_bad_save_that_finds_no_room_is_set_aside_once_there_is() -> None:
     assert store.parse_save(storage.data[store.SAVE_KEY]) == a_match()
 
 
+def test_a_save_too_long_to_read_that_fills_the_storage_leaves_its_start_aside() -> None:
+    # No room to keep it whole beside itself: no version reads a save so long, and kept
+    # whole it would keep the storage full, the game unsaved, for good.
+    class Small(FakeStorage):
+        def setItem(self, key: str, value: str) -> None:  # noqa: N802
+            others = sum(len(v) for k, v in self.data.items() if k != key)
+            if others + len(value) > 3 * fantan.game.MAX_SAVE_CHARS // 2:
+                raise RuntimeError("QuotaExceededError: the quota has been exceeded")
+            super().setItem(key, value)
+
+    storage = Small()
+    junk = store.save_text(a_match())[:-1] + ', "pad": "' + "x" * fantan.game.MAX_SAVE_CHARS + '"}'
+    storage.data[store.SAVE_KEY] = junk
+    s = store.Store(storage, "t", clock)
+    s.claim()
+    assert s.load() == (None, "msg.save-set-aside")
+    assert storage.data[store.ASIDE_PREFIX + "1234"] == junk[:store.ASIDE_HEAD]
+    assert s.save(a_match()) and s.problem() is None
+    assert store.parse_save(storage.data[store.SAVE_KEY]) == a_match()
+    # One of a length a save may have is kept whole or not at all (it waits for room).
+    storage = Small()
+    storage.data["other"] = "y" * fantan.game.MAX_SAVE_CHARS
+    storage.data[store.SAVE_KEY] = "{damaged" + " " * (fantan.game.MAX_SAVE_CHARS // 2)
+    s = store.Store(storage, "t", clock)
+    s.claim()
+    assert s.load() == (None, "msg.save-set-aside")
+    assert not any(k.startswith(store.ASIDE_PREFIX) for k in storage.data)
+    assert not s.save(a_match()) and storage.data[store.SAVE_KEY].startswith("{damaged")
+
+
 def test_a_bad_save_waiting_for_room_never_removes_a_save_written_over_it() -> None:
     storage = FakeStorage()
     storage.data[store.SAVE_KEY] = "{damaged"

@@ -51,6 +51,7 @@ CHECK_SAID = 5.0  # seconds at least between two of the check of our moves' coun
 
 root = document.documentElement
 params = window.URLSearchParams.new(window.location.search)
+dropped = set()  # the address's parameters taken out of it (drop_params)
 
 
 def param(name, default=None):
@@ -61,6 +62,22 @@ def param(name, default=None):
 def number_param(name):
     """A test link's whole number (``?seed=``, ``?players=``, ``?match=``), or None."""
     return store.whole_number(param(name, ""))
+
+
+def drop_params(*names):
+    """Take ``names`` out of the page's address (and of ``params``): a link's ``?new`` once
+    its game is dealt, or its ``?lang``, ``?level`` or ``?speed`` once the player chooses
+    otherwise in the menu (a reload would bring the link's back). The browser's Back to an
+    entry from before (under a dialog's) takes them out of that one's address too
+    (Page.on_popstate)."""
+    dropped.update(names)
+    url = window.URL.new(window.location.href)
+    found = [name for name in names if url.searchParams.has(name)]
+    for name in found:
+        url.searchParams.delete(name)
+        params.delete(name)
+    if found:
+        window.history.replaceState(window.history.state, "", url.href)
 
 
 def element(eid):
@@ -344,6 +361,7 @@ class Page:
         self.language_pending = None
         self.settings["language"] = code if code in i18n.LANGUAGES else ""
         self.lang_override = None
+        drop_params("lang")
         self.save_settings()
         self.cat = self.load_catalog()
         self.apply_language()
@@ -389,10 +407,7 @@ class Page:
         element("loading").hidden = True
         if match is None:
             self.new_match(self.rules_for_new_game(), seed_from_url=True)
-            if asked_new:  # (it loses its "new": a reload then goes on with this game)
-                url = window.URL.new(window.location.href)
-                url.searchParams.delete("new")
-                window.history.replaceState(window.history.state, "", url.href)
+            drop_params("new")  # (a reload then goes on with this game)
         else:
             self.match = match
             # A reload shows again the card chosen, or the table looked at after the hand; a
@@ -1158,6 +1173,12 @@ class Page:
         """A notice over the top of the table for some seconds (or until put away): it
         covers the seats there."""
         el = element("notice")
+        # (one come while another is still up joins it: the set-aside save's news was lost
+        # under the full storage's that its new game's first save brought at once)
+        up_now = q("#notice .notice-text") if not el.hidden else None
+        up_text = str(up_now.textContent) if up_now is not None else ""
+        if up_text and text not in up_text:
+            text = f"{up_text} {text}"
         el.innerHTML = render.notice(self.cat, text)
         el.hidden = False
         self.notices += 1
@@ -1333,8 +1354,11 @@ class Page:
         """Note in this tab's session what a reload shows again (store.view_text)."""
         if self.session is not None and self.match is not None:
             try:
+                # (a hint being worked out is asked again after a reload, as one shown is)
+                hint = self.hint_shown() or (self.hinting is not None
+                                             and self.hinting == self.hint_position())
                 self.session.setItem(store.VIEW_KEY, store.view_text(
-                    self.match, self.selected, self.results_hidden, self.hint_shown(),
+                    self.match, self.selected, self.results_hidden, hint,
                     self.sheet_open, self.check_asked()))
             except Exception:
                 self.session = None  # (full or refused: the view is not worth a notice)
@@ -1716,6 +1740,7 @@ class Page:
         focus = not waited or focus_at_table()
         if move == "pass":
             self.message(text, speak=spoken)
+            self.keep_view()  # (shown again after a reload, as a card hinted is)
             button = element("pass")
             if button is not None:
                 # (the button the hint speaks of, lit as Play is for a card hinted, until the
@@ -1994,9 +2019,12 @@ class Page:
         if tid == "menu-speed":
             self.settings["speed"] = str(target.value)
             self.save_settings()
+            self.pace_override = None  # (a link's speed or pace gives way)
+            drop_params("speed", "pace")
         elif tid == "menu-level":
             self.settings["level"] = str(target.value)
             self.save_settings()
+            drop_params("level")
             self.note_level()
             if self.hinting is not None and self.hinting[-1] != self.hint_level():
                 # (a hint still worked out at the level left is not shown: the line over
@@ -2225,6 +2253,7 @@ class Page:
         With none open, Back came from an entry of ours left spent (a dialog closed by its
         button, or open at a reload) to the game's own: it steps back once more, so that one
         press leaves the game, as the player meant."""
+        drop_params(*dropped)
         opened = list(document.querySelectorAll("dialog[open]"))
         if not opened:
             if history_state() == "":

@@ -28,6 +28,9 @@ VIEW_KEY = "fantan.view"
 """In the tab's sessionStorage: what the table showed of the game, for a reload (view_text)."""
 ASIDE_PREFIX = "fantan.game.set-aside."
 ASIDE_KEEP = 3
+# A save longer than any this page reads (fantan.game.MAX_SAVE_CHARS), for which the storage
+# has no room aside, may itself be what fills it: its first characters are kept instead.
+ASIDE_HEAD = 10_000
 """Saves set aside that are kept: a newer one removes the oldest past these."""
 SAVE_FORMAT = "fantan.web-save"
 SAVE_VERSION = 1
@@ -336,9 +339,9 @@ def view_at(match: fantan.Match) -> str:
 
 class View(NamedTuple):
     """What a reload shows again of the table (view_text): the card chosen, the table shown
-    instead of a hand's board, a hint shown at our turn (asked again: the same answer), the
-    boards' score sheet open, and a check of our moves asked for after the hand (made again:
-    the same answers)."""
+    instead of a hand's board, a hint shown or being worked out at our turn (asked again: the
+    same answer), the boards' score sheet open, and a check of our moves asked for after the
+    hand (made again: the same answers)."""
 
     selected: str | None = None
     table: bool = False
@@ -594,13 +597,18 @@ class Store:
         return None, SET_ASIDE[why]
 
     def _set_aside(self, text: str) -> bool:
-        """Keep an unreadable save under a key of its own; while it cannot be (the storage is
-        full), the game is not saved over it, and each save tries again."""
+        """Keep an unreadable save under a key of its own (one too long for any save, its
+        first ASIDE_HEAD characters where there is no room for it all); while it cannot be
+        (the storage is full), the game is not saved over it, and each save tries again."""
         if self.read(SAVE_KEY) != text:  # (another tab has saved over it meanwhile)
             self.frozen, self._aside = False, None
             return True
         self._forget_aside(keep=ASIDE_KEEP - 1)  # (which also makes room for this one)
-        if self.write(ASIDE_PREFIX + str(self.clock()), text):
+        key = ASIDE_PREFIX + str(self.clock())
+        before = (self.failed, self.full)
+        if self.write(key, text) or (len(text) > fantan.game.MAX_SAVE_CHARS
+                                     and self.write(key, text[:ASIDE_HEAD])):
+            self.failed, self.full = before  # (its start kept, it is not a failure to tell)
             self.remove(SAVE_KEY)
             self.frozen, self._aside = False, None
             return True
