@@ -1821,7 +1821,8 @@ def test_the_custom_rules_explain_what_is_not_offered(page: Page, server: Server
     page.check('#setup input[name="preset"][value="custom"]')
     penalty = page.locator("#axis-pass_penalty")
     expect(penalty.locator('option[value="chip"]')).to_be_disabled()
-    expect(page.locator("#setup")).to_contain_text("A chip penalty needs the chips scoring.")
+    expect(page.locator("#setup")).to_contain_text(
+        "A chip for a pass needs the scoring with chips and a pot.")
     page.select_option("#axis-scoring", "chips")
     expect(page.locator('#axis-pass_penalty option[value="chip"]')).to_be_enabled()
     page.select_option("#axis-pass_penalty", "chip")

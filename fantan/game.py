@@ -824,6 +824,12 @@ class Observation:
         counts = (self.hand_sizes, self.dealt, self.passes)
         if any(len(x) != n or min(x) < 0 for x in counts):
             raise wrong("a count per seat")
+        # (a seat out of the hand, gone out or eliminated, once, holds no card and has no turn;
+        # one that held cards would be waited for by a play-out for ever)
+        gone = [*self.out, *self.eliminated]
+        if (len(set(gone)) != len(gone) or any(self.hand_sizes[s] for s in gone)
+                or self.to_move in gone):
+            raise wrong("a seat out of the hand")
         if (self.hand_mask & self.table_mask
                 or self.hand_sizes[self.seat] != self.hand_mask.bit_count()):
             raise wrong("the hand")

@@ -712,6 +712,31 @@ def test_rollout_medium_rates_like_medium(name: str) -> None:
     assert checked
 
 
+def test_under_a_pass_limit_of_a_million_medium_and_hard_play_on() -> None:
+    # Every seat holding back by choice while it had two passes left stood the table still for
+    # as long as the limit lasted (a Medium hand of millions of moves; Hard's play-outs, each
+    # as long, for ever): Medium passes by choice CHOSEN_PASSES times a hand at most, in Hard's
+    # play-outs too. (Under a limit of 9 or less its second pass left decides, as before.)
+    rules = fantan.preset("shichi-narabe").replace(players=3, pass_limit=10**6)
+    for seed in range(3):
+        state = fantan.new_game(rules, seed)
+        chosen = [0] * rules.players
+        while not state.is_over:
+            me = state.to_move
+            assert me is not None
+            obs = state.observation(me)
+            if seed == 0 and len(state.history) == 1:
+                assert ai.choose("hard", obs, seed=1, iterations=8) in obs.legal_moves
+                c = state._c.copy()
+                rollout.playout_medium(c, random.Random(1).random)
+                assert c.over
+            move = ai.choose("medium", obs, seed=len(state.history))
+            chosen[me] += move == "pass" and len(obs.legal_moves) > 1
+            state = state.play(move)
+        assert max(chosen) <= heuristic.CHOSEN_PASSES
+        assert len(state.history) < 200
+
+
 def test_only_the_levels_said_to_search_search(monkeypatch: pytest.MonkeyPatch) -> None:
     # The page decides for the levels that do not search itself, without the computer players'
     # worker: a level that searched unannounced would hold the page up for its budget.

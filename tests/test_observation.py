@@ -183,6 +183,10 @@ def test_an_observation_that_does_not_fit_together_is_refused():
         # (a card played that is not on the table)
         ("history", [{**e, "card": d["hand"][0]} if e["kind"] == "play" else e
                      for e in d["history"]], "the history"),
+        # (a seat out of the hand that holds cards, or has the turn, or is out twice: a
+        # play-out waited for it for ever)
+        ("out", [(d["seat"] + 1) % 4], "a seat out of the hand"),
+        ("eliminated", [d["to_move"]], "a seat out of the hand"),
     ]:
         for level in fantan.ai.LEVELS:
             with pytest.raises(ValueError, match=f"{what} does not fit"):
@@ -191,6 +195,19 @@ def test_an_observation_that_does_not_fit_together_is_refused():
                        ("to_move", 1.0), ("passes", [0, 0, 0, 2**0.5])]:
         with pytest.raises(ValueError, match="not an observation"):
             fantan.ai.choose("hard", {**d, key: value}, iterations=4)
+
+
+def test_a_position_whose_play_never_ends_is_refused_not_played_for_ever():
+    # An Observation made directly is not checked as from_dict checks one: a seat taken to
+    # be out of the hand while it holds cards. Hard's play-outs stop at MOST_STEPS moves.
+    state = fantan.new_game(fantan.preset("fan-tan").replace(scoring="placement"), seed=1)
+    for _ in range(6):
+        state = state.play(state.legal_moves()[0])
+    obs = state.observation(state.to_move)
+    fields = {name: getattr(obs, name) for name in fantan.Observation.__slots__}
+    bad = fantan.Observation(**{**fields, "out": ((state.to_move + 1) % 4,)})
+    with pytest.raises(ValueError, match="a hand of more than 10000 moves"):
+        fantan.ai.choose("hard", bad, iterations=4)
 
 
 def hidden_cards(state: fantan.GameState, seat: int) -> list[frozenset[str]]:

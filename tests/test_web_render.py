@@ -408,7 +408,7 @@ def test_the_final_standings_show_each_total_and_a_tie_s_reason(kit) -> None:
     assert all(c[0] in "+−" or c == "0" for c in total + sum(rows, []))
     # Our own line stands out (by its weight: the list's order already says who won).
     assert re.findall(r'<li class="ours">(.*?) <span', html) == ["You"]
-    first, second = (view.seat_name(CAT, s) for s in match.standings[:2])
+    first, second = (view.seat_name(CAT, s, in_text=True) for s in match.standings[:2])
     assert f'<p class="tie">Level ({first} and {second}' in html
     assert "): fewer cards left in the last hand decides.</p>" in html
     # The match's outcome is read (and reached by Tab) before the last hand's table, as a phone

@@ -401,8 +401,8 @@ def test_a_match_level_on_points_says_what_decided_it_and_for_whom(
     rv = view.results_view(CAT, match)
     assert [k for k, (a, b) in enumerate(itertools.pairwise(rv.standings), 1)
             if match.totals[a] == match.totals[b]] == level
-    names = [f"{view.seat_name(CAT, rv.standings[k - 1])} and "
-             f"{view.seat_name(CAT, rv.standings[k])}" for k in level]
+    names = [f"{view.seat_name(CAT, rv.standings[k - 1], in_text=True)} and "
+             f"{view.seat_name(CAT, rv.standings[k], in_text=True)}" for k in level]
     if len(notes) < len(names):  # (one tie-break for both: one note, naming both pairs)
         names = ["; ".join(names)]
     assert rv.tie_note == " ".join(note.format(who) for note, who in zip(notes, names,
@@ -418,8 +418,15 @@ def test_custom_axes_offer_only_what_the_engine_accepts_and_say_why() -> None:
     penalty = {o.value: o for o in view.axis_options(CAT, rules, "pass_penalty")}
     assert penalty["none"].allowed and penalty["card"].allowed
     assert not penalty["chip"].allowed
-    assert penalty["chip"].why == "A chip penalty needs the chips scoring."
-    assert penalty["point"].why == "Penalty points need a scoring that counts points."
+    assert penalty["chip"].why == "A chip for a pass needs the scoring with chips and a pot."
+    assert penalty["point"].why == (
+        "A penalty point for a pass needs a scoring in penalty points: per card left, or by"
+        " the values of the cards left.")
+    # Refused on the other side, under a scoring that a penalty point in play rules out, the
+    # note says what to change: the pass's cost (it spoke of "penalty points", a scoring).
+    sjueren = {o.value: o for o in view.axis_options(CAT, fantan.preset("sjueren"), "scoring")}
+    assert not sjueren["zero-sum-cards"].allowed
+    assert sjueren["zero-sum-cards"].why.startswith("A penalty point for a pass needs")
     # The Spanish deck takes the ace low along (its rows run 1 to 12), and the opening card
     # into one of its suits.
     decks = {o.value: o for o in view.axis_options(CAT, rules, "deck")}
@@ -855,10 +862,13 @@ def test_a_tie_of_three_by_one_tie_break_is_one_note() -> None:
         def decided_by(a: int, b: int) -> str:
             return "total" if (a, b) == (3, 1) else "cards-left"
 
+    # (our name in the middle of the sentence: "you", as it was not)
     note = view.tie_note(CAT, Level)  # type: ignore[arg-type]
-    assert note == CARDS_LEFT.format("Otto, You and Maya")
+    assert note == CARDS_LEFT.format("Otto, you and Maya")
     assert view.tie_note(catalog("de"), Level).startswith(  # type: ignore[arg-type]
-        "Gleichstand (Otto, Du und Maya):")
+        "Gleichstand (Otto, du und Maya):")
+    assert view.tie_note(catalog("nl"), Level).startswith(  # type: ignore[arg-type]
+        "Gelijkstand (Otto, jij en Maya):")
 
 
 def test_a_building_order_names_the_ranks_it_puts_first() -> None:

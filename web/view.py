@@ -53,8 +53,11 @@ def seat_sides(players: int) -> list[str]:
     return ["bottom"] + [_SIDE_NAMES[c] for c in _SIDES[players - 1]]
 
 
-def seat_name(cat: Catalog, seat: int) -> str:
-    return cat.t("seat.you") if seat == HUMAN else cat.t(f"seat.name.{seat}")
+def seat_name(cat: Catalog, seat: int, in_text: bool = False) -> str:
+    """A seat's name ("Lina"; ours "You", ``in_text`` in the middle of a sentence "you")."""
+    if seat == HUMAN:
+        return cat.t("seat.you-in-text" if in_text else "seat.you")
+    return cat.t(f"seat.name.{seat}")
 
 
 # --- cards -------------------------------------------------------------------------------------
@@ -753,7 +756,8 @@ def tie_note(cat: Catalog, match: fantan.Match) -> str:
             seats.append([a, b])
     return " ".join(
         cat.t(f"results.tie-{kind}",
-              names="; ".join(cat.join([seat_name(cat, s) for s in run]) for run in seats))
+              names="; ".join(cat.join([seat_name(cat, s, in_text=True) for s in run])
+                              for run in seats))
         for kind, seats in runs.items())
 
 

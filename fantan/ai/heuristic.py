@@ -22,6 +22,11 @@ W_THEIRS = 0.5      # each card it leads towards that others may hold
 W_DEAD_END = 0.5    # a card at a row end opens nothing for anyone
 RACE_FACTOR = 0.3   # with 3 cards or fewer, stop blocking
 THREAT_FACTOR = 3.0  # when an opponent has 2 cards or fewer, block harder
+# Medium passes by choice (where passing is limited) while it has two passes left or more and
+# has passed fewer times than this in the hand: under a limit of hundreds, a table where every
+# seat holds back would stand still for as long as it lasted. (Under a limit of 9 or less, as
+# in every preset and on the page, the second pass left decides alone.)
+CHOSEN_PASSES = 8
 
 
 def card_score(obs: Observation, card: int) -> float:
@@ -123,7 +128,8 @@ def medium(obs: Observation, rnd: Rand) -> str:
         return max(cards, key=lambda m: (opening_score(obs, deck.parse(m)), rnd()))
     best = max(cards, key=lambda m: (card_score(obs, deck.parse(m)), rnd()))
     if "pass" in moves:
-        left = obs.rules.pass_limit - obs.passes[obs.seat]
-        if left >= 2 and card_score(obs, deck.parse(best)) < -1.0:
+        passed = obs.passes[obs.seat]
+        if (obs.rules.pass_limit - passed >= 2 and passed < CHOSEN_PASSES
+                and card_score(obs, deck.parse(best)) < -1.0):
             return "pass"
     return best

@@ -15,6 +15,7 @@ from ..core import Core, Geometry
 from ..rules import VALUE_SCORINGS
 from ..sim import Chooser, Rand, fast_path_ok, finish_ends, random_card
 from .heuristic import (
+    CHOSEN_PASSES,
     RACE_FACTOR,
     THREAT_FACTOR,
     W_CHAIN,
@@ -128,7 +129,7 @@ def step_medium(c: Core, rnd: Rand) -> None:
     w = theirs_weight(hand.bit_count(), threat_of(c, seat))
     top, value = best_cards(g, c.start, hand, c.table, p, w)
     if (value < -1.0 and c.can_pass(seat)
-            and g.pass_limit - c.passes[seat] >= 2):
+            and g.pass_limit - c.passes[seat] >= 2 and c.passes[seat] < CHOSEN_PASSES):
         c.do_pass()
         return
     c.play_card(random_card(top, rnd))
@@ -160,11 +161,25 @@ def playout_medium(c: Core, rnd: Rand, medium_like: Sequence[bool] | None = None
     """Play the hand to its end with every seat choosing like Medium, or, where
     ``medium_like`` says False, like Easy (mutates ``c``)."""
     kinds = medium_like if medium_like is not None else [True] * c.g.n
-    while not c.over:
+    for _ in range(MOST_STEPS):
+        if c.over:
+            return
         if fast_path_ok(c):
             finish_ends(c, rnd, medium_chooser(c, rnd, kinds))
             return
         step_as(c, rnd, kinds[c.to_move])
+    raise endless()
+
+
+# More moves than any hand takes (every card played, the others passing before each, and the
+# passes by choice and gifts besides): past it a play-out is not a hand but a position that
+# does not fit together, which would otherwise be played on for ever.
+MOST_STEPS = 10_000
+
+
+def endless() -> ValueError:
+    return ValueError("not a position that play can finish: a hand of more than "
+                      f"{MOST_STEPS} moves")
 
 
 def medium_chooser(c: Core, rnd: Rand, kinds: Sequence[bool]) -> Chooser:

@@ -30,7 +30,7 @@ from ..game import _parse_move as parse_move
 from ..sim import Rand
 from .belief import HandChain, core_for, infer
 from .heuristic import medium
-from .rollout import playout_medium, step_as
+from .rollout import MOST_STEPS, endless, playout_medium, step_as
 
 ENDGAME_CARDS = 6
 """With at most this many cards in hand, Hard also plans its own later choices (plan) instead of
@@ -69,7 +69,9 @@ def apply(c: Core, kind: int, bit: int) -> None:
 def _to_our_choice(c: Core, me: int, kinds: Sequence[bool], rnd: Rand) -> None:
     """Play on, the others choosing as modelled and our forced moves made, until we have a
     choice or the hand is over (mutates ``c``)."""
-    while not c.over:
+    for _ in range(MOST_STEPS):
+        if c.over:
+            return
         if c.to_move != me:
             step_as(c, rnd, kinds[c.to_move])
             continue
@@ -77,6 +79,7 @@ def _to_our_choice(c: Core, me: int, kinds: Sequence[bool], rnd: Rand) -> None:
         if len(opts) > 1:
             return
         apply(c, *opts[0])
+    raise endless()
 
 
 def _after(worlds: Sequence[World], kind: int, bit: int, me: int, sign: int,
