@@ -680,12 +680,14 @@ def test_the_pass_before_the_opening_card_says_it_is_awaited(
     with_save(context, store.save_text(match))
     page.set_viewport_size(PORTRAIT)
     game.boot(page, server.url + "?speed=slow")
-    said = "No card fits until the 7♦ is down: you pass."
+    # (and what the pass costs)
+    said = "No card fits until the 7♦ is down: you pass. You pay 1 chip into the pot."
     expect(page.locator("#banner")).to_have_text("No move")
     expect(page.locator("#message")).to_have_text(said)
     expect(page.locator("html")).not_to_have_attribute("data-turn", "0", timeout=10_000)
     assert page.locator("#announce p").all_inner_texts().count(
-        "No card fits until the 7 of diamonds is down: you pass.") == 1
+        "No card fits until the 7 of diamonds is down: you pass. You pay 1 chip into the"
+        " pot.") == 1
 
 
 def test_a_card_given_to_us_is_shown_again_after_a_reload(context: BrowserContext, page: Page,
