@@ -711,6 +711,36 @@ def test_a_card_given_to_us_is_shown_again_after_a_reload(context: BrowserContex
         re.compile(r"\breceived\b"))
 
 
+def test_a_card_given_between_two_others_flies_from_one_to_the_other(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # Ruter 7: one computer player gives another a card; it flies between their badges as a
+    # back, the line saying so until it lands (the counts changed without a trace).
+    match = played_until(
+        fantan.new_match(fantan.preset("ruter-7"), seed=1),
+        lambda m: m.state.pending_gift is not None and 0 not in m.state.pending_gift,
+        pick=lambda legal: legal[-1])
+    giver, taker = match.state.pending_gift
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(PORTRAIT)
+    page.add_init_script("""window.seen = [];
+        new MutationObserver(() => {
+            const back = document.querySelector('body > .deal-flyer');
+            const line = document.getElementById('message');
+            if (back && line) window.seen.push([line.textContent, back.style.left]);
+        }).observe(document, {subtree: true, childList: true, characterData: true});""")
+    game.boot(page, server.url + "?speed=slow")
+    names = ["You", "Lina", "Otto", "Maya"]
+    said = f"{names[giver]} gave {names[taker]} a card."
+    page.wait_for_function("window.seen.length > 0", timeout=60_000)
+    expect(page.locator("body > .deal-flyer")).to_have_count(0)  # (gone once it has landed)
+    seen = page.evaluate("window.seen")
+    assert seen[0][0] == said, seen
+    # (it lands on the badge of the seat given the card)
+    box = page.locator(f'.seat[data-seat="{taker}"]').bounding_box()
+    assert box is not None and abs(float(seen[0][1][:-2]) - (box["x"] + box["width"] / 2)) < 2
+    expect(page.locator("#message")).not_to_have_text(said)  # (the next player's turn)
+
+
 def test_the_card_we_must_give_is_asked_for_by_the_player_who_passed(
         context: BrowserContext, page: Page, server: Server, game) -> None:
     # Ruter 7: the seat after us passed, so we give it a card of our choice.

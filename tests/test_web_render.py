@@ -235,6 +235,15 @@ def test_pass_button_only_where_passing_is_a_choice() -> None:
                                     dealing=False, my_turn=True, computers_moving=False,
                                     selected=None)
             assert 'id="pass"' not in spent and 'id="play"' in spent
+            # While the card that hands us the turn still flies (the line naming the player
+            # before), a card may be chosen and the hint asked, but not a pass spent.
+            free = dataclasses.replace(tv, can_pass=True)
+            early, landed = (render.controls(CAT, free, dealing=False, my_turn=True,
+                                             computers_moving=False, selected="7S",
+                                             landing=landing) for landing in (True, False))
+            assert re.search(r'<button[^>]*id="pass"[^>]*disabled', early)
+            assert not re.search(r'<button[^>]*id="(play|hint)"[^>]*disabled', early)
+            assert not re.search(r'<button[^>]*id="pass"[^>]*disabled', landed)
     dealing = render.controls(CAT, None, dealing=True, my_turn=False, computers_moving=False,
                               selected=None)
     assert 'id="skip-deal"' in dealing

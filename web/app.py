@@ -922,6 +922,19 @@ class Page:
             if event.kind != "give" and event.seat == HUMAN:
                 self.received = None
                 self.gave = False
+        # A card given between two other seats flies from the one to the other as a back (its
+        # face is theirs alone), the line over the hand saying so until it lands: the counts
+        # on their badges changed without a trace.
+        gifts = [(e.seat, e.to) for e in new if e.kind == "give" and e.to is not None
+                 and HUMAN not in (e.seat, e.to)]
+        if self.fast or reduced_motion():
+            gifts = []
+        for giver, taker in gifts:
+            self.landing()
+            if not self.received and not self.gave:  # (those stay until our next turn)
+                self.waiting = self.cat.t("msg.gave-other", name=view.seat_name(
+                    self.cat, giver), to=view.seat_name(self.cat, taker))
+                self.message(self.waiting, speak=False)  # (the event itself is announced)
         source = None
         if fresh is not None:
             seat, code = fresh
@@ -951,6 +964,36 @@ class Page:
                 flight_anim = self.fly(target, source, duration=flight)
         if marking:
             self.spawn(self.land(flight_anim))
+        for giver, taker in gifts:
+            self.spawn(self.pass_back(giver, taker, flight))
+
+    async def pass_back(self, giver, taker, duration):
+        """A card back flying from ``giver``'s badge to ``taker``'s, landing as a card does
+        (land); gone once it has."""
+        source, target = self.seat_rect(giver), self.seat_rect(taker)
+        back = anim = None
+        if source is not None and target is not None:
+            back = document.createElement("span")
+            back.className = "deal-flyer"
+            back.setAttribute("aria-hidden", "true")
+            x = target.left + target.width / 2
+            y = target.top + target.height / 2
+            back.style.left = f"{x:.0f}px"
+            back.style.top = f"{y:.0f}px"
+            document.body.append(back)
+            dx = source.left + source.width / 2 - x
+            dy = source.top + source.height / 2 - y
+            frames = [{"transform": f"translate({dx:.0f}px, {dy:.0f}px) scale(0.8)",
+                       "opacity": 0.9},
+                      {"transform": "none", "opacity": 1, "offset": 0.85},
+                      {"transform": "scale(0.6)", "opacity": 0}]
+            anim = back.animate(js_obj(frames), js_obj({
+                "duration": duration, "easing": "cubic-bezier(.2,.7,.3,1)", "fill": "both"}))
+        try:
+            await self.land(anim)
+        finally:
+            if back is not None:
+                back.remove()
 
     def landing(self):
         """While a card flies to the table, the turn's mark, our cards' rise and the rows' new
@@ -1309,7 +1352,7 @@ class Page:
             self.put("controls", keep=True, html=render.controls(
                 cat, tv, dealing=self.dealing, my_turn=my_turn, computers_moving=computers,
                 selected=self.selected, hinting=self.hinting == self.hint_position(),
-                watching=watching))
+                watching=watching, landing=bool(self.landings)))
         self.put("info", render.info(cat, tv, self.settings["level"]))
         self.focus_after(focus, my_turn)
         # (whose turn the page says it is: ours once the card that hands it to us has landed,

@@ -384,7 +384,7 @@ def notice(cat: Catalog, text: str) -> str:
 
 def controls(cat: Catalog, tv: view.TableView | None, *, dealing: bool, my_turn: bool,
              computers_moving: bool, selected: str | None, hinting: bool = False,
-             watching: bool = False) -> str:
+             watching: bool = False, landing: bool = False) -> str:
     """Hint, Play (Give), Pass where passing is a choice, fast forward or skip; ``hinting``:
     a hint is being worked out; ``watching``: we are out of the hand while the others play
     on (fast forward alone, then: the rest would never come on again)."""
@@ -399,7 +399,10 @@ def controls(cat: Catalog, tv: view.TableView | None, *, dealing: bool, my_turn:
     # (limited passing only; its passes used up, the button has nothing more to offer)
     left = tv.passes_left if tv is not None and tv.passes_left is not None else 0
     if left > 0:
-        can = bool(tv and tv.can_pass and my_turn)
+        # (not while the card that hands us the turn still flies, the line over the hand
+        # still naming the player before: a card may be chosen then, a pass spends one of
+        # the few we have)
+        can = bool(tv and tv.can_pass and my_turn and not landing)
         # (on a phone, "Pass" alone: our badge says how many are left)
         label = (f'<span class="long">{escape(cat.n("button.pass-left", left))}</span>'
                  f'<span class="short">{escape(cat.t("button.pass"))}</span>')
