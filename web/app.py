@@ -817,7 +817,8 @@ class Page:
                              rect=rects[mine], still=still, dealt=True)
                     mine += 1
                 elif not still:
-                    self.deal_back(source, seats[seat], delay=k * step)
+                    self.fly_back(source, seats[seat], DEALT_BACK_MS, delay=k * step,
+                                  dealt=True)
                 flight = DEALT_MS if seat == HUMAN else DEALT_BACK_MS
                 landed.append(((k * step + flight) / 1000, seat))
             await self.count_dealt(landed, count * pause + 0.35, gen)
@@ -859,10 +860,13 @@ class Page:
         self.refocus()
         self.drive()
 
-    def deal_back(self, source, target, delay):
-        """A card back flying from the dealer to another seat (removed when the deal ends)."""
+    def fly_back(self, source, target, duration, delay=0, dealt=False):
+        """A card back flying from one seat (``source``, its badge's rectangle) to another
+        (``target``), fading as it lands there: a card dealt (``dealt``: unseen before its
+        turn to leave the dealer, see ``from_dealer``; removed when the deal ends) or given
+        between two other seats. Its element and Animation, or None where a rectangle is."""
         if source is None or target is None:
-            return
+            return None
         back = document.createElement("span")
         back.className = "deal-flyer"
         back.setAttribute("aria-hidden", "true")
@@ -874,11 +878,12 @@ class Page:
         dx = source.left + source.width / 2 - x
         dy = source.top + source.height / 2 - y
         start = {"transform": f"translate({dx:.0f}px, {dy:.0f}px) scale(0.8)", "opacity": 0.9}
-        frames = [*from_dealer(start), {"transform": "none", "opacity": 1, "offset": 0.85},
+        frames = [*(from_dealer(start) if dealt else [start]),
+                  {"transform": "none", "opacity": 1, "offset": 0.85},
                   {"transform": "scale(0.6)", "opacity": 0}]
-        back.animate(js_obj(frames), js_obj({"duration": DEALT_BACK_MS, "delay": delay,
-                                            "easing": "cubic-bezier(.2,.7,.3,1)",
-                                            "fill": "both"}))
+        return back, back.animate(js_obj(frames), js_obj({
+            "duration": duration, "delay": delay, "easing": "cubic-bezier(.2,.7,.3,1)",
+            "fill": "both"}))
 
     def end_deal_flights(self):
         for anim in document.getAnimations():
@@ -970,30 +975,12 @@ class Page:
     async def pass_back(self, giver, taker, duration):
         """A card back flying from ``giver``'s badge to ``taker``'s, landing as a card does
         (land); gone once it has."""
-        source, target = self.seat_rect(giver), self.seat_rect(taker)
-        back = anim = None
-        if source is not None and target is not None:
-            back = document.createElement("span")
-            back.className = "deal-flyer"
-            back.setAttribute("aria-hidden", "true")
-            x = target.left + target.width / 2
-            y = target.top + target.height / 2
-            back.style.left = f"{x:.0f}px"
-            back.style.top = f"{y:.0f}px"
-            document.body.append(back)
-            dx = source.left + source.width / 2 - x
-            dy = source.top + source.height / 2 - y
-            frames = [{"transform": f"translate({dx:.0f}px, {dy:.0f}px) scale(0.8)",
-                       "opacity": 0.9},
-                      {"transform": "none", "opacity": 1, "offset": 0.85},
-                      {"transform": "scale(0.6)", "opacity": 0}]
-            anim = back.animate(js_obj(frames), js_obj({
-                "duration": duration, "easing": "cubic-bezier(.2,.7,.3,1)", "fill": "both"}))
+        flight = self.fly_back(self.seat_rect(giver), self.seat_rect(taker), duration)
         try:
-            await self.land(anim)
+            await self.land(flight[1] if flight is not None else None)
         finally:
-            if back is not None:
-                back.remove()
+            if flight is not None:
+                flight[0].remove()
 
     def landing(self):
         """While a card flies to the table, the turn's mark, our cards' rise and the rows' new
