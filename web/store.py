@@ -28,10 +28,10 @@ VIEW_KEY = "fantan.view"
 """In the tab's sessionStorage: what the table showed of the game, for a reload (view_text)."""
 ASIDE_PREFIX = "fantan.game.set-aside."
 ASIDE_KEEP = 3
-# A save longer than any this page reads (fantan.game.MAX_SAVE_CHARS), for which the storage
-# has no room aside, may itself be what fills it: its first characters are kept instead.
-ASIDE_HEAD = 10_000
 """Saves set aside that are kept: a newer one removes the oldest past these."""
+ASIDE_HEAD = 10_000
+"""Of a save longer than any this page reads (fantan.game.MAX_SAVE_CHARS), with no room in the
+storage to keep it aside, which it may itself be filling: the characters kept aside."""
 SAVE_FORMAT = "fantan.web-save"
 SAVE_VERSION = 1
 SEED_DIGITS = 18

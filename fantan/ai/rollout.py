@@ -157,6 +157,18 @@ def step_as(c: Core, rnd: Rand, medium_like: bool) -> None:
         step_easy(c, rnd)
 
 
+MOST_STEPS = 10_000
+"""More moves than any hand takes (every card played, the others passing before each, and the
+passes by choice and gifts besides): past it a play-out is not a hand but a position that does
+not fit together, which would otherwise be played on for ever."""
+
+
+def endless() -> ValueError:
+    """The error for a play-out past MOST_STEPS."""
+    return ValueError("not a position that play can finish: a hand of more than "
+                      f"{MOST_STEPS} moves")
+
+
 def playout_medium(c: Core, rnd: Rand, medium_like: Sequence[bool] | None = None) -> None:
     """Play the hand to its end with every seat choosing like Medium, or, where
     ``medium_like`` says False, like Easy (mutates ``c``)."""
@@ -169,17 +181,6 @@ def playout_medium(c: Core, rnd: Rand, medium_like: Sequence[bool] | None = None
             return
         step_as(c, rnd, kinds[c.to_move])
     raise endless()
-
-
-# More moves than any hand takes (every card played, the others passing before each, and the
-# passes by choice and gifts besides): past it a play-out is not a hand but a position that
-# does not fit together, which would otherwise be played on for ever.
-MOST_STEPS = 10_000
-
-
-def endless() -> ValueError:
-    return ValueError("not a position that play can finish: a hand of more than "
-                      f"{MOST_STEPS} moves")
 
 
 def medium_chooser(c: Core, rnd: Rand, kinds: Sequence[bool]) -> Chooser:
