@@ -31,8 +31,9 @@ PASSINGS = ("forced", "limited")
 PASS_PENALTIES = ("none", "point", "chip", "card")
 SCORINGS = ("zero-sum-cards", "penalty-points", "chips", "face-value", "ruter7-values", "placement")
 POINT_SCORINGS = ("penalty-points", "face-value", "ruter7-values")
-ZERO_SUM_SCORINGS = ("zero-sum-cards", "chips")
 """Scorings where a lower total is better."""
+ZERO_SUM_SCORINGS = ("zero-sum-cards", "chips")
+"""Scorings whose hand scores are gains and losses that sum to nothing."""
 VALUE_SCORINGS = ("face-value", "ruter7-values")
 """Scorings that count each card left by its value (Geometry.values), not one a card."""
 

@@ -700,7 +700,7 @@ def test_rollout_medium_rates_like_medium(name: str) -> None:
             elif obs.start is not None:
                 threat = min((obs.hand_sizes[s] for s in range(g.n) if s != me
                               and s not in obs.out and s not in obs.eliminated), default=99)
-                w = rollout.theirs_weight(obs.hand_sizes[me], threat)
+                w = heuristic.theirs_weight(obs.hand_sizes[me], threat)
                 for m in obs.legal_moves:
                     if m != "pass":
                         card = g.deck.parse(m)

@@ -293,6 +293,7 @@ class Page:
         self.touched = None  # where the last finger came down (x, y); None after a mouse or a pen
         self.last_spoken = ("", 0.0)  # the live region's last line, and when
         self.landings = 0  # cards in flight to the table (the marks wait for them: land)
+        self.landing_epoch = 0  # how often every card in flight has landed (landed)
         self.on_landing = None  # a message that waits for them too
         self.waiting = ""  # the last "… is thinking" line
         self.told_to_wait = -WAIT_HOLD  # when a card tapped in another's turn was answered
@@ -772,6 +773,8 @@ class Page:
     # --- the deal ---------------------------------------------------------------------------
 
     async def deal(self, gen):
+        if gen != self.gen:  # (stopped before it began: a tab that lets another play, say)
+            return
         self.dealing = True
         self.skip = False
         self.set_phase("dealing")
@@ -934,6 +937,7 @@ class Page:
                  and HUMAN not in (e.seat, e.to)]
         if self.fast or reduced_motion():
             gifts = []
+        epoch = self.landing_epoch  # (of the landings begun here: land)
         for giver, taker in gifts:
             self.landing()
             if not self.received and not self.gave:  # (those stay until our next turn)
@@ -968,16 +972,16 @@ class Page:
             if target is not None:
                 flight_anim = self.fly(target, source, duration=flight)
         if marking:
-            self.spawn(self.land(flight_anim))
+            self.spawn(self.land(flight_anim, epoch))
         for giver, taker in gifts:
-            self.spawn(self.pass_back(giver, taker, flight))
+            self.spawn(self.pass_back(giver, taker, flight, epoch))
 
-    async def pass_back(self, giver, taker, duration):
+    async def pass_back(self, giver, taker, duration, epoch):
         """A card back flying from ``giver``'s badge to ``taker``'s, landing as a card does
         (land); gone once it has."""
         flight = self.fly_back(self.seat_rect(giver), self.seat_rect(taker), duration)
         try:
-            await self.land(flight[1] if flight is not None else None)
+            await self.land(flight[1] if flight is not None else None, epoch)
         finally:
             if flight is not None:
                 flight[0].remove()
@@ -989,22 +993,26 @@ class Page:
         self.landings += 1
         element("table").classList.add("landing")
 
-    async def land(self, flight):
+    async def land(self, flight, epoch):
         """The card of a landing lands as its ``flight`` (an Animation) ends: not a set time
-        after it was asked for, since a busy page begins it a few frames late."""
+        after it was asked for, since a busy page begins it a few frames late. Where every
+        card in flight has been landed meanwhile (``epoch`` is past: a stop, fast forward),
+        it has landed already: it does not count off a later flight's landing."""
         try:
             if flight is not None:
                 await flight.finished
         except Exception:
             pass  # (cancelled: the card was drawn anew, where it lands at once)
         finally:
-            self.landings = max(0, self.landings - 1)
-            if self.landings == 0:
-                self.landed()
+            if epoch == self.landing_epoch:
+                self.landings = max(0, self.landings - 1)
+                if self.landings == 0:
+                    self.landed()
 
     def landed(self):
         """The cards in flight have landed (fast forward, a stop): the marks show at once."""
         self.landings = 0
+        self.landing_epoch += 1
         element("table").classList.remove("landing")
         for el in document.querySelectorAll(".slot.arriving"):
             el.classList.remove("arriving")
@@ -1203,8 +1211,8 @@ class Page:
         """A notice over the top of the table for some seconds (or until put away): it
         covers the seats there."""
         el = element("notice")
-        # (one come while another is still up joins it: the set-aside save's news was lost
-        # under the full storage's that its new game's first save brought at once)
+        # (one that comes while another is up joins it: a save set aside and the full storage
+        # that then keeps the new game from being saved are told together)
         up_now = q("#notice .notice-text") if not el.hidden else None
         up_text = str(up_now.textContent) if up_now is not None else ""
         if up_text and text not in up_text:

@@ -16,9 +16,11 @@ WORKER_WAIT = 120.0  # seconds to wait for the worker to start (a cold, busy mac
 # Seconds the first move at Hard waits for a worker still starting; past that, moves are made
 # on the page until the worker is there (a worker whose files cannot be fetched never answers).
 WORKER_PATIENCE = 6.0
-# Seconds a question to the worker may take (Hard's take a fifth of one, its first a second or
-# two more to import the computer players); past that, the worker is taken for lost (a phone
-# may stop it for its memory, and it then never answers) and the moves are made on the page.
+# Seconds a question to the worker may take (Hard's moves a fifth of one, a hint or a check of
+# a move, which search a fixed number of deals, up to a second or two, the first question a
+# second or two more to import the computer players); past that, the worker is taken for lost
+# (a phone may stop it for its memory, and it then never answers) and the moves are made on the
+# page.
 WORKER_ANSWER = 15.0
 
 root = document.documentElement
@@ -86,6 +88,8 @@ class Players:
                 answer = read(str(text))
                 if answer is not None:
                     return answer
+                self.warn(f"the computer players' worker answered {method} with a move that"
+                          f" is not legal here ({str(text)[:80]}): worked out here instead")
             except TimeoutError:
                 if self.worker is worker:  # (once, for questions asked together)
                     self.worker = None

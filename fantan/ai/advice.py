@@ -38,10 +38,7 @@ from dataclasses import dataclass
 from ..cards import STRIDE, bits
 from ..game import Observation
 from ..rules import VALUE_SCORINGS
-from .heuristic import distance_to_play, opening_score, unseen_beyond
-
-NEARLY_OUT = 2
-"""An opponent with this many cards or fewer is nearly out (Medium blocks harder then)."""
+from .heuristic import NEARLY_OUT, distance_to_play, opening_score, unseen_beyond
 
 KINDS = ("only", "own", "free", "block", "least", "costly", "even", "near", "hold", "far",
          "search", "plain")

@@ -12,7 +12,8 @@ from ..cards import STRIDE, CardSet, bits
 from ..core import Core, Geometry
 from ..game import Observation
 from ..sim import Rand, random_card
-from .rollout import best_cards, theirs_weight
+from .heuristic import theirs_weight
+from .rollout import best_cards
 
 
 @dataclass(frozen=True)

@@ -20,13 +20,28 @@ W_MINE = 4.0        # each of our cards the play leads towards
 W_CHAIN = 0.5       # each of our cards in an unbroken run right behind it
 W_THEIRS = 0.5      # each card it leads towards that others may hold
 W_DEAD_END = 0.5    # a card at a row end opens nothing for anyone
-RACE_FACTOR = 0.3   # with 3 cards or fewer, stop blocking
-THREAT_FACTOR = 3.0  # when an opponent has 2 cards or fewer, block harder
+RACE_FACTOR = 0.3   # with RACE_CARDS or fewer, stop blocking
+THREAT_FACTOR = 3.0  # when an opponent is nearly out, block harder
+RACE_CARDS = 3
+"""With this many cards or fewer in hand, Medium races rather than blocks."""
+NEARLY_OUT = 2
+"""An opponent with this many cards or fewer is nearly out (Medium blocks harder then)."""
 # Medium passes by choice (where passing is limited) while it has two passes left or more and
 # has passed fewer times than this in the hand: under a limit of hundreds, a table where every
 # seat holds back would stand still for as long as it lasted. (Under a limit of 9 or less, as
 # in every preset and on the page, the second pass left decides alone.)
 CHOSEN_PASSES = 8
+
+
+def theirs_weight(own_size: int, threat: int) -> float:
+    """Medium's weight of each card of the others that a play leads towards, for a mover
+    holding ``own_size`` cards whose closest opponent holds ``threat``."""
+    w = W_THEIRS
+    if own_size <= RACE_CARDS:
+        w *= RACE_FACTOR
+    if threat <= NEARLY_OUT:
+        w *= THREAT_FACTOR
+    return w
 
 
 def card_score(obs: Observation, card: int) -> float:
@@ -51,12 +66,7 @@ def card_score(obs: Observation, card: int) -> float:
          if s != me and s not in obs.out and s not in obs.eliminated),
         default=99,
     )
-    w_theirs = W_THEIRS
-    if obs.hand_sizes[me] <= 3:
-        w_theirs *= RACE_FACTOR
-    if threat <= 2:
-        w_theirs *= THREAT_FACTOR
-    score = W_MINE * mine + W_CHAIN * chain - w_theirs * theirs
+    score = W_MINE * mine + W_CHAIN * chain - theirs_weight(obs.hand_sizes[me], threat) * theirs
     if not beyond:
         score += W_DEAD_END
     if obs.rules.scoring in VALUE_SCORINGS:

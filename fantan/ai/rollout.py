@@ -16,25 +16,12 @@ from ..rules import VALUE_SCORINGS
 from ..sim import Chooser, Rand, fast_path_ok, finish_ends, random_card
 from .heuristic import (
     CHOSEN_PASSES,
-    RACE_FACTOR,
-    THREAT_FACTOR,
     W_CHAIN,
     W_DEAD_END,
     W_MINE,
-    W_THEIRS,
     gift_value,
+    theirs_weight,
 )
-
-
-def theirs_weight(own_size: int, threat: int) -> float:
-    """Medium's weight of each card of the others that a play leads towards, for a mover
-    holding ``own_size`` cards whose closest opponent holds ``threat``."""
-    w = W_THEIRS
-    if own_size <= 3:
-        w *= RACE_FACTOR
-    if threat <= 2:
-        w *= THREAT_FACTOR
-    return w
 
 
 def card_value(g: Geometry, start: int, beyond: dict[CardSet, CardSet], hand: CardSet,
