@@ -1082,11 +1082,21 @@ def test_the_computer_players_go_on_when_their_worker_cannot_start(
         expect(page.locator("#hand .card.selected")).to_have_count(1)
 
 
+def answers(worker: Any) -> bool:
+    """Whether a worker the page had is still there to answer (not stopped)."""
+    try:
+        return worker.evaluate("1 + 1") == 2
+    except Exception:
+        return False
+
+
 def test_the_computer_players_go_on_when_their_worker_stops_answering(
     page: Page, server: Server, watch: Watch, game
 ) -> None:
     # The worker started, then stopped answering (a phone may stop it for its memory): a
-    # question to it is given up after a while and answered on the page, as is every one after.
+    # question to it is given up after a while and answered on the page; that worker is
+    # stopped and another started, the moves made on the page until it is up. If that one
+    # stops answering too, every question is answered on the page.
     watch.allow("did not answer")
     page.set_viewport_size(PORTRAIT)
     # (for two minutes: nothing the worker is asked is answered)
@@ -1094,11 +1104,22 @@ def test_the_computer_players_go_on_when_their_worker_stops_answering(
     page.click("#hint")
     expect(page.locator("#message")).to_have_text(re.compile(r"^Hint: play the .+\.$"),
                                                   timeout=60_000)
-    expect(page.locator("html")).to_have_attribute("data-ai", "page")
+    expect(page.locator('script[name="ai"]')).to_have_count(0)
+    expect(page.locator('script[name="ai-1"]')).to_have_count(1)
     page.click("#play")
     started = time.monotonic()
     page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
     assert time.monotonic() - started < 10, "the computer players waited for the worker again"
+    # The new worker takes the questions once it is up; the one lost no longer runs.
+    page.wait_for_selector("html[data-ai=worker]", state="attached", timeout=120_000)
+    alive = [w for w in page.workers if answers(w)]  # (the browser may list it till asked)
+    assert len(alive) == 1
+    alive[0].evaluate("""() => { setTimeout(() => {
+        const end = Date.now() + 120000; while (Date.now() < end); }, 0); }""")
+    page.click("#hint")
+    expect(page.locator("#message")).to_have_text(re.compile(r"^Hint: "), timeout=60_000)
+    expect(page.locator("html")).to_have_attribute("data-ai", "page")
+    assert page.locator('script[type="py"][worker]').count() == 0
 
 
 def test_easy_and_medium_think_on_the_page_and_hard_starts_the_worker(

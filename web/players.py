@@ -1,7 +1,8 @@
 """The computer players as the page asks them: Easy and Medium decide on the page (well under a
 millisecond), Hard in a PyScript worker, a second Python, so that the page never waits for its
-search. A worker that does not start, or stops answering, is given up and its questions are
-answered on the page. ``html[data-ai]`` says which (for tests): "worker" or "page".
+search. A worker that does not start is given up and its questions are answered on the page;
+one that stops answering is stopped and another started, once, the questions answered on the
+page meanwhile. ``html[data-ai]`` says which (for tests): "worker" or "page".
 """
 
 import asyncio
@@ -22,6 +23,9 @@ WORKER_PATIENCE = 6.0
 # (a phone may stop it for its memory, and it then never answers) and the moves are made on the
 # page.
 WORKER_ANSWER = 15.0
+# Workers started again after one stopped answering (each a second Python, started afresh in
+# its memory); past these, the moves are made on the page for good.
+WORKER_RESTARTS = 1
 
 root = document.documentElement
 
@@ -48,6 +52,13 @@ class Players:
         self.failed = False
         self.starting = None  # the worker's start (a task), under way or done
         self.waited = False  # a computer move has waited for it (once is enough)
+        self.restarts = 0  # workers started again after one was lost (lost)
+
+    @property
+    def name(self):
+        """The worker's name (its script tag's): each one started again has one of its own,
+        as a PyScript worker's name is given to one worker only."""
+        return "ai" if not self.restarts else f"ai-{self.restarts}"
 
     async def choose(self, obs, level, seed):
         """The move of the computer player at ``level`` seeing ``obs``."""
@@ -92,14 +103,30 @@ class Players:
                           f" is not legal here ({str(text)[:80]}): worked out here instead")
             except TimeoutError:
                 if self.worker is worker:  # (once, for questions asked together)
-                    self.worker = None
-                    self.failed = True
-                    root.dataset.ai = "page"
                     self.warn(f"the computer players' worker did not answer ({method}) in"
                               f" {WORKER_ANSWER:g} s: the moves are made here")
+                    self.lost()
             except Exception as error:
                 self.warn(f"the computer players' worker failed ({method}): {error}")
         return here()
+
+    def lost(self):
+        """The worker stopped answering: it is stopped (a worker still searching keeps a core
+        and its memory busy) and, WORKER_RESTARTS times, another started, the moves made on
+        the page until it is up; after that, on the page for good."""
+        tag = document.querySelector(f'script[name="{self.name}"]')
+        if tag is not None:
+            with contextlib.suppress(Exception):  # (no worker on the tag, or gone already)
+                tag.xworker.terminate()
+            tag.remove()
+        self.worker = None
+        if self.restarts < WORKER_RESTARTS:
+            self.restarts += 1
+            self.starting = None
+            self.begin()
+        else:
+            self.failed = True
+            root.dataset.ai = "page"
 
     @property
     def started(self):
@@ -120,10 +147,11 @@ class Players:
         """Start the worker (once), without waiting for it."""
         if self.starting is None:
             root.removeAttribute("data-ai")  # ("worker" once it is up, "page" if it fails)
-            if not document.querySelector('script[name="ai"]'):  # JS null is not None here
+            if not document.querySelector(f'script[name="{self.name}"]'):  # (JS null: falsy)
                 tag = document.createElement("script")
                 tag.type = "py"
-                for name, value in (("worker", ""), ("name", "ai"), ("src", "./ai_worker.py"),
+                for name, value in (("worker", ""), ("name", self.name),
+                                    ("src", "./ai_worker.py"),
                                     ("config", "./pyscript-ai.json")):
                     tag.setAttribute(name, value)
                 document.body.append(tag)
@@ -142,12 +170,18 @@ class Players:
         return self.worker
 
     async def start(self):
+        name = self.name
+
         async def ready():
-            return await workers["ai"]
+            return await workers[name]
         try:
-            self.worker = await asyncio.wait_for(ready(), WORKER_WAIT)
-            root.dataset.ai = "worker"
+            worker = await asyncio.wait_for(ready(), WORKER_WAIT)
         except Exception as error:
-            self.failed = True
-            root.dataset.ai = "page"
-            self.warn(f"the computer players' worker did not start: {error}")
+            if name == self.name:
+                self.failed = True
+                root.dataset.ai = "page"
+                self.warn(f"the computer players' worker did not start: {error}")
+            return
+        if name == self.name:  # (not one given up meanwhile)
+            self.worker = worker
+            root.dataset.ai = "worker"
