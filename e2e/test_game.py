@@ -478,7 +478,11 @@ def test_the_menu_s_choices_outlast_a_link_s_language_level_and_speed(
     open_game(page, server, game, f"?new=1&seed={seed}&lang=it&level=hard&speed=instant")
     page.wait_for_selector(MY_TURN)
     page.click("#open-menu")
+    expect(page.locator("#menu-level")).to_have_value("hard")  # (the link's, in play)
     page.select_option("#menu-language", "en")
+    # The settings saved then are the player's own, not the link's level.
+    saved = page.evaluate("() => JSON.parse(localStorage.getItem('fantan.settings'))")
+    assert saved["language"] == "en" and saved["level"] == "medium", saved
     page.select_option("#menu-level", "easy")
     page.select_option("#menu-speed", "slow")
     # Back closes the menu: the address it comes back to loses them too.
@@ -680,9 +684,10 @@ def test_the_pass_before_the_opening_card_says_it_is_awaited(
     with_save(context, store.save_text(match))
     page.set_viewport_size(PORTRAIT)
     game.boot(page, server.url + "?speed=slow")
-    # (and what the pass costs)
-    said = "No card fits until the 7♦ is down: you pass. You pay 1 chip into the pot."
-    expect(page.locator("#banner")).to_have_text("No move")
+    # (and what the pass costs, under "No move", and heard after the why)
+    said = "No card fits until the 7♦ is down: you pass."
+    expect(page.locator("#banner .banner-title")).to_have_text("No move")
+    expect(page.locator("#banner .banner-note")).to_have_text("You pay 1 chip into the pot.")
     expect(page.locator("#message")).to_have_text(said)
     expect(page.locator("html")).not_to_have_attribute("data-turn", "0", timeout=10_000)
     assert page.locator("#announce p").all_inner_texts().count(
@@ -711,6 +716,16 @@ def test_a_card_given_to_us_is_shown_again_after_a_reload(context: BrowserContex
         re.compile(r"\breceived\b"))
 
 
+SEE_BACKS_JS = """window.seen = [];
+    new MutationObserver(() => {
+        const back = document.querySelector('body > .deal-flyer');
+        const line = document.getElementById('message');
+        if (back && line) window.seen.push([line.textContent, back.style.left]);
+    }).observe(document, {subtree: true, childList: true, characterData: true});"""
+"""(for a page's init script) The line over the hand and where a card back is, whenever one is
+on the page."""
+
+
 def test_a_card_given_between_two_others_flies_from_one_to_the_other(
         context: BrowserContext, page: Page, server: Server, game) -> None:
     # Ruter 7: one computer player gives another a card; it flies between their badges as a
@@ -722,12 +737,7 @@ def test_a_card_given_between_two_others_flies_from_one_to_the_other(
     giver, taker = match.state.pending_gift
     with_save(context, store.save_text(match))
     page.set_viewport_size(PORTRAIT)
-    page.add_init_script("""window.seen = [];
-        new MutationObserver(() => {
-            const back = document.querySelector('body > .deal-flyer');
-            const line = document.getElementById('message');
-            if (back && line) window.seen.push([line.textContent, back.style.left]);
-        }).observe(document, {subtree: true, childList: true, characterData: true});""")
+    page.add_init_script(SEE_BACKS_JS)
     game.boot(page, server.url + "?speed=slow")
     names = ["You", "Lina", "Otto", "Maya"]
     said = f"{names[giver]} gave {names[taker]} a card."
@@ -739,6 +749,18 @@ def test_a_card_given_between_two_others_flies_from_one_to_the_other(
     box = page.locator(f'.seat[data-seat="{taker}"]').bounding_box()
     assert box is not None and abs(float(seen[0][1][:-2]) - (box["x"] + box["width"] / 2)) < 2
     expect(page.locator("#message")).not_to_have_text(said)  # (the next player's turn)
+    # Under reduced motion it does not fly: it shows on the badge of the seat given it. (A
+    # new tab, in which the save is put again, as it was before the gift.)
+    page.close()
+    still = context.new_page()
+    still.set_viewport_size(PORTRAIT)
+    still.emulate_media(reduced_motion="reduce")
+    still.add_init_script(SEE_BACKS_JS)
+    game.boot(still, server.url + "?speed=slow")
+    still.wait_for_function("window.seen.length > 0", timeout=60_000)
+    seen = still.evaluate("window.seen")
+    assert seen[0][0] == said, seen
+    assert abs(float(seen[0][1][:-2]) - (box["x"] + box["width"] / 2)) < 2
 
 
 def test_the_card_we_must_give_is_asked_for_by_the_player_who_passed(

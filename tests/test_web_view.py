@@ -732,46 +732,52 @@ def test_the_pass_made_for_us_says_why_no_card_fits() -> None:
     state = fantan.new_game(fantan.preset("fan-tan-chips"), seed=1)
     assert state.legal_moves() == ("pass",)
     assert "7D" not in state.hand(state.to_move)
-    # And what the pass costs (a chip into the pot here).
-    assert view.no_move_text(CAT, state) == (
-        "No card fits until the 7♦ is down: you pass. You pay 1 chip into the pot.")
+    assert view.no_move_text(CAT, state) == "No card fits until the 7♦ is down: you pass."
     assert view.no_move_text(CAT, state, spoken=True) == (
-        "No card fits until the 7 of diamonds is down: you pass. You pay 1 chip into the pot.")
+        "No card fits until the 7 of diamonds is down: you pass.")
     assert view.no_move_text(catalog("de"), state) == (
-        "Keine Karte ist spielbar, bis die 7♦ liegt: Du passt. Du zahlst 1 Chip in den Pott.")
+        "Keine Karte ist spielbar, bis die 7♦ liegt: Du passt.")
     while "7D" not in state.moves:
         state = state.play(state.legal_moves()[0])
     while state.legal_moves() != ("pass",):
         state = state.play(state.legal_moves()[0])
-    assert view.no_move_text(CAT, state) == "No card fits: you pass. You pay 1 chip into the pot."
-    assert view.no_move_text(CAT, no_move(fantan.preset("fan-tan"))) == "No card fits: you pass."
-    assert view.no_move_text(CAT, no_move(fantan.preset("sjueren"))) == (
-        "No card fits: you pass. You take 1 penalty point.")
-    # Ruter 7: the player before gives us a card.
-    state = no_move(fantan.preset("ruter-7"))
-    giver = state.play("pass").pending_gift
-    assert giver is not None and giver[1] == state.to_move
-    assert view.no_move_text(CAT, state) == (
-        f"No card fits: you pass. {view.seat_name(CAT, giver[0])} gives you a card.")
-    # Shichi Narabe: the passes left after it (cards played where any fits)...
-    told = {}
-    for seed in range(6):
-        state = fantan.new_game(fantan.preset("shichi-narabe"), seed=seed)
-        while not state.is_over:
-            legal = state.legal_moves()
-            if legal == ("pass",) and not state.pass_eliminates():
-                told[3 - state.passes[state.to_move] - 1] = view.no_move_text(CAT, state)
-            state = state.play(legal[-1] if legal[0] == "pass" else legal[0])
-    assert told == {n: "No card fits: you pass. " + (
-        "No passes left: if no card fits next time, you drop out." if n == 0
-        else "1 pass left." if n == 1 else f"{n} passes left.") for n in (0, 1, 2)}
-    # ... and once they are used up, the pass made for us puts us out.
+    assert view.no_move_text(CAT, state) == "No card fits: you pass."
+    # Shichi Narabe: the last pass allowed used up, the pass made for us puts us out.
     state = fantan.new_game(fantan.preset("shichi-narabe"), seed=1)
     while not (state.legal_moves() == ("pass",) and state.pass_eliminates()):
         legal = state.legal_moves()
         state = state.play("pass" if "pass" in legal else legal[0])
     assert view.no_move_text(CAT, state) == (
         "No card fits and your passes are used up: you drop out of this hand.")
+
+
+def test_the_pass_made_for_us_says_what_it_costs() -> None:
+    # A chip into the pot (here while the 7♦ is awaited), a penalty point, nothing.
+    state = fantan.new_game(fantan.preset("fan-tan-chips"), seed=1)
+    assert state.legal_moves() == ("pass",)
+    assert view.pass_cost_text(CAT, state) == "You pay 1 chip into the pot."
+    assert view.pass_cost_text(catalog("de"), state) == "Du zahlst 1 Chip in den Pott."
+    assert view.pass_cost_text(CAT, no_move(fantan.preset("fan-tan"))) == ""
+    # (the winner scores none: the point is taken unless we go out first)
+    assert view.pass_cost_text(CAT, no_move(fantan.preset("sjueren"))) == (
+        "You take 1 penalty point, unless you go out first.")
+    # Ruter 7: the player before gives us a card.
+    state = no_move(fantan.preset("ruter-7"))
+    giver = state.play("pass").pending_gift
+    assert giver is not None and giver[1] == state.to_move
+    assert view.pass_cost_text(CAT, state) == (
+        f"{view.seat_name(CAT, giver[0])} gives you a card.")
+    # Shichi Narabe: the passes left after it (cards played where any fits).
+    told = {}
+    for seed in range(6):
+        state = fantan.new_game(fantan.preset("shichi-narabe"), seed=seed)
+        while not state.is_over:
+            legal = state.legal_moves()
+            if legal == ("pass",) and not state.pass_eliminates():
+                told[3 - state.passes[state.to_move] - 1] = view.pass_cost_text(CAT, state)
+            state = state.play(legal[-1] if legal[0] == "pass" else legal[0])
+    assert told == {0: "No passes left: if no card fits next time, you drop out.",
+                    1: "1 pass left.", 2: "2 passes left."}
 
 
 def no_move(rules: fantan.Rules) -> fantan.GameState:

@@ -246,10 +246,11 @@ class Page:
                 self.pace_override = pace
         except ValueError:
             pass
-        if param("speed") in store.SPEEDS:
-            self.settings["speed"] = param("speed")
-        if param("level") in store.LEVELS:
-            self.settings["level"] = param("level")
+        # A link's level and speed: in play, and shown chosen, but not the player's own to
+        # keep (the settings saved), until the player chooses otherwise (setting)
+        self.overrides = {name: param(name) for name, values in (("level", store.LEVELS),
+                                                                 ("speed", store.SPEEDS))
+                          if param(name) in values}
         self.lang_override = param("lang") if param("lang") in i18n.LANGUAGES else None
         self.cat = self.load_catalog()
         self.match = None
@@ -362,7 +363,7 @@ class Page:
         self.language_pending = None
         self.settings["language"] = code if code in i18n.LANGUAGES else ""
         self.lang_override = None
-        drop_params("lang")
+        self.chosen("lang")
         self.save_settings()
         self.cat = self.load_catalog()
         self.apply_language()
@@ -379,8 +380,7 @@ class Page:
             elif self.my_turn():
                 self.say_turn()
             if self.no_move and not element("banner").hidden:
-                self.banner(self.cat.t("msg.no-move"))
-                self.message(view.no_move_text(self.cat, self.match.state), speak=False)
+                self.say_no_move(speak=False)
             elif self.auto_card is not None:
                 self.say_auto_play(speak=False)
         menu = element("menu")
@@ -668,7 +668,7 @@ class Page:
                 self.render()
                 started = time.monotonic()
                 move = await self.players.choose(
-                    self.match.state.observation(seat), self.settings["level"],
+                    self.match.state.observation(seat), self.setting("level"),
                     self.match.move_seed)
                 if gen != self.gen:
                     return
@@ -691,9 +691,7 @@ class Page:
 
     async def forced_pass(self, gen):
         self.no_move = True
-        self.banner(self.cat.t("msg.no-move"))
-        self.message(view.no_move_text(self.cat, self.match.state),
-                     speak=view.no_move_text(self.cat, self.match.state, spoken=True))
+        self.say_no_move()
         self.render()
         await self.sleep(self.pause_for_us(NO_MOVE_PAUSE, 2), gen, interruptible=True)
         await self.while_away(gen)  # (the "No move" stays up until the player is back)
@@ -702,6 +700,15 @@ class Page:
         if gen == self.gen:
             self.said_ours = True  # ("No card fits: you pass." was heard: not once more)
             self.apply("pass")
+
+    def say_no_move(self, speak=True):
+        """"No move" over the table, with what the pass costs under it, and why no card fits
+        in the line over the hand; heard, the why and the cost."""
+        state = self.match.state
+        cost = view.pass_cost_text(self.cat, state)
+        self.banner(self.cat.t("msg.no-move"), cost)
+        spoken = " ".join(filter(None, (view.no_move_text(self.cat, state, spoken=True), cost)))
+        self.message(view.no_move_text(self.cat, state), speak=spoken if speak else False)
 
     async def auto_play(self, gen, card):
         """Our one card that fits, played for us (the setting's choice), after a moment in
@@ -750,7 +757,7 @@ class Page:
                                                                      self.pace_override)
         if self.pace_override is not None:
             return self.pace_override
-        return store.PACE[self.settings["speed"]]
+        return store.PACE[self.setting("speed")]
 
     async def sleep(self, seconds, gen, interruptible=False):
         """Sleep in small steps, ending early when the sequence stops or is fast-forwarded."""
@@ -768,7 +775,7 @@ class Page:
         and Medium decide on the page in well under a millisecond: a game against them never
         starts it. (Each hand asks, as does a change of level.)"""
         if not self.players.started:
-            after_paint(self.guard(lambda *_: self.players.want(self.settings["level"])))
+            after_paint(self.guard(lambda *_: self.players.want(self.setting("level"))))
 
     # --- the deal ---------------------------------------------------------------------------
 
@@ -863,11 +870,12 @@ class Page:
         self.refocus()
         self.drive()
 
-    def fly_back(self, source, target, duration, delay=0, dealt=False):
+    def fly_back(self, source, target, duration, delay=0, dealt=False, still=False):
         """A card back flying from one seat (``source``, its badge's rectangle) to another
         (``target``), fading as it lands there: a card dealt (``dealt``: unseen before its
         turn to leave the dealer, see ``from_dealer``; removed when the deal ends) or given
-        between two other seats. Its element and Animation, or None where a rectangle is."""
+        between two other seats (``still``, under reduced motion: it only shows at ``target``
+        for a moment). Its element and Animation, or None where a rectangle is missing."""
         if source is None or target is None:
             return None
         back = document.createElement("span")
@@ -881,9 +889,10 @@ class Page:
         dx = source.left + source.width / 2 - x
         dy = source.top + source.height / 2 - y
         start = {"transform": f"translate({dx:.0f}px, {dy:.0f}px) scale(0.8)", "opacity": 0.9}
-        frames = [*(from_dealer(start) if dealt else [start]),
-                  {"transform": "none", "opacity": 1, "offset": 0.85},
-                  {"transform": "scale(0.6)", "opacity": 0}]
+        frames = ([{"opacity": 0}, {"opacity": 1, "offset": 0.3}, {"opacity": 0}] if still
+                  else [*(from_dealer(start) if dealt else [start]),
+                        {"transform": "none", "opacity": 1, "offset": 0.85},
+                        {"transform": "scale(0.6)", "opacity": 0}])
         return back, back.animate(js_obj(frames), js_obj({
             "duration": duration, "delay": delay, "easing": "cubic-bezier(.2,.7,.3,1)",
             "fill": "both"}))
@@ -935,7 +944,7 @@ class Page:
         # on their badges changed without a trace.
         gifts = [(e.seat, e.to) for e in new if e.kind == "give" and e.to is not None
                  and HUMAN not in (e.seat, e.to)]
-        if self.fast or reduced_motion():
+        if self.fast:
             gifts = []
         epoch = self.landing_epoch  # (of the landings begun here: land)
         for giver, taker in gifts:
@@ -979,7 +988,8 @@ class Page:
     async def pass_back(self, giver, taker, duration, epoch):
         """A card back flying from ``giver``'s badge to ``taker``'s, landing as a card does
         (land); gone once it has."""
-        flight = self.fly_back(self.seat_rect(giver), self.seat_rect(taker), duration)
+        flight = self.fly_back(self.seat_rect(giver), self.seat_rect(taker), duration,
+                               still=reduced_motion())
         try:
             await self.land(flight[1] if flight is not None else None, epoch)
         finally:
@@ -1074,10 +1084,10 @@ class Page:
                                                   "easing": "cubic-bezier(.2,.7,.3,1)",
                                                   "fill": "backwards"}))
 
-    def banner(self, text):
+    def banner(self, text, note=""):
         el = element("banner")
         if text:
-            el.textContent = text
+            el.innerHTML = render.banner(text, note)
             el.hidden = False
         else:
             el.hidden = True
@@ -1348,7 +1358,7 @@ class Page:
                 cat, tv, dealing=self.dealing, my_turn=my_turn, computers_moving=computers,
                 selected=self.selected, hinting=self.hinting == self.hint_position(),
                 watching=watching, landing=bool(self.landings)))
-        self.put("info", render.info(cat, tv, self.settings["level"]))
+        self.put("info", render.info(cat, tv, self.setting("level")))
         self.focus_after(focus, my_turn)
         # (whose turn the page says it is: ours once the card that hands it to us has landed,
         # as the table shows it)
@@ -1594,7 +1604,7 @@ class Page:
         if self.passive or self.match is None:
             return
         stats = self.store.load_stats()
-        if record(stats, self.settings["level"], self.match, HUMAN):
+        if record(stats, self.setting("level"), self.match, HUMAN):
             self.store.save_stats(stats)
 
     def hide_results(self):
@@ -1734,7 +1744,7 @@ class Page:
 
     def hint_level(self):
         """Whose move the hint says: Hard's at Hard, else Medium's."""
-        return "hard" if self.settings["level"] == "hard" else "medium"
+        return "hard" if self.setting("level") == "hard" else "medium"
 
     async def hint(self):
         if not self.my_turn():
@@ -2058,11 +2068,11 @@ class Page:
             self.settings["speed"] = str(target.value)
             self.save_settings()
             self.pace_override = None  # (a link's speed or pace gives way)
-            drop_params("speed", "pace")
+            self.chosen("speed", "pace")
         elif tid == "menu-level":
             self.settings["level"] = str(target.value)
             self.save_settings()
-            drop_params("level")
+            self.chosen("level")
             self.note_level()
             if self.hinting is not None and self.hinting[-1] != self.hint_level():
                 # (a hint still worked out at the level left is not shown: the line over
@@ -2101,6 +2111,19 @@ class Page:
     def save_settings(self):
         if not self.passive:
             self.store.save_settings(self.settings)
+
+    def setting(self, name):
+        """The level or the speed in play: a link's (overrides), else the player's own."""
+        return self.overrides.get(name, self.settings[name])
+
+    def chosen(self, *names):
+        """The player has chosen these settings: a link's give way, in play and, where the
+        choice is saved, in the address (drop_params); a tab that lets another play saves
+        nothing, and its reload shows the link's again, not the settings it had no part in."""
+        for name in names:
+            self.overrides.pop(name, None)
+        if not self.passive:
+            drop_params(*names)
 
     # --- two tabs ---------------------------------------------------------------------------
 
@@ -2310,10 +2333,11 @@ class Page:
         dialog = element("menu")
         stats = self.store.load_stats()
         # (a language asked for in the address is the one in use, and the one shown chosen)
-        shown = {**self.settings, "language": self.lang_override or self.settings["language"]}
+        shown = {**self.settings, **self.overrides,
+                 "language": self.lang_override or self.settings["language"]}
         dialog.innerHTML = render.menu(
             self.cat, shown, stats, confirm_reset,
-            store.counts_at(stats, self.match, self.settings["level"]),
+            store.counts_at(stats, self.match, self.setting("level")),
             french_deck=self.match is None or not view.is_spanish(self.match.rules),
             moves=self.match is not None, full_screen=full_screen())
         target = q(f"#{focus}") if focus else None
@@ -2352,7 +2376,7 @@ class Page:
         if self.passive or self.match is None or self.match.state.is_over:
             return
         stats = self.store.load_stats()
-        if store.note_level(stats, self.match, self.settings["level"]):
+        if store.note_level(stats, self.match, self.setting("level")):
             self.store.save_stats(stats)
 
     def reset_record(self):
@@ -2369,7 +2393,7 @@ class Page:
         self.draft = draft or {
             "preset": name or "custom",
             "rules": view.own_match_length(current, s["custom"]) if current else None,
-            "level": s["level"],
+            "level": self.setting("level"),
             "match": s["match"],
         }
         if self.draft["rules"] is None:
@@ -2440,6 +2464,7 @@ class Page:
             "custom": rules.to_dict() if custom else None,
         })
         self.save_settings()
+        self.chosen("level")
         element("setup").close()
         self.hide_results()
         # (the focus goes to the table with the deal, as after Next hand, not back to Menu)

@@ -375,6 +375,11 @@ def button(bid: str, text: str, *, disabled: bool = False, cls: str = "",
     return f"<button{at}>{text if markup else escape(text)}</button>"
 
 
+def banner(title: str, note: str = "") -> str:
+    """The word over the table ("No move"), with a line under it (what the pass costs)."""
+    return span("banner-title", title) + (span("banner-note", note) if note else "")
+
+
 def notice(cat: Catalog, text: str) -> str:
     """A notice over the top of the table, with its button to put it away."""
     close = attrs(type="button", id="notice-close", class_="notice-close",

@@ -500,24 +500,22 @@ def announcement(cat: Catalog, rules: fantan.Rules, events: Sequence[fantan.Even
 def no_move_text(cat: Catalog, state: fantan.GameState, spoken: bool = False) -> str:
     """Why the game passes for the seat to move, which has no card that fits: its passes used
     up, it drops out; the opening card not yet down (a seek opening), none fits until it is
-    (though a 7 may be held); else plainly none fits; and what the pass costs (pass_cost_text).
-    ``spoken`` names the card in words."""
+    (though a 7 may be held); else plainly none fits. ``spoken`` names the card in words."""
     if state.pass_eliminates():
         return cat.t("msg.you-eliminated")
     hand = state.hand(state.to_move) if state.to_move is not None else ()
     info = state.explain(hand[0]) if hand else None
     if info is not None and info["reason"] == "must-open-with":
         words = card_words if spoken else card_text
-        text = cat.t("msg.no-move-seek", card=words(cat, state.rules, info["opening_card"]))
-    else:
-        text = cat.t("msg.no-move-long")
-    cost = pass_cost_text(cat, state)
-    return f"{text} {cost}" if cost else text
+        return cat.t("msg.no-move-seek", card=words(cat, state.rules, info["opening_card"]))
+    return cat.t("msg.no-move-long")
 
 
 def pass_cost_text(cat: Catalog, state: fantan.GameState) -> str:
     """What a pass costs the seat to move, in a sentence, or "": a card given to it, chips
-    into the pot, penalty points, or its passes left (the engine's counts before and after)."""
+    into the pot, penalty points (unless it goes out first: the winner scores none), or its
+    passes left (the engine's counts before and after). The page shows it under "No move"
+    when the game passes for us, and says it after no_move_text."""
     seat = state.to_move
     if seat is None or "pass" not in state.legal_moves():
         return ""
