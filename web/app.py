@@ -52,6 +52,8 @@ CHECK_SAID = 5.0  # seconds at least between two of the check of our moves' coun
 root = document.documentElement
 params = window.URLSearchParams.new(window.location.search)
 dropped = set()  # the address's parameters taken out of it (drop_params)
+# The settings a link may set for its game, with the address's parameter for each
+LINK_SETTINGS = {"language": "lang", "level": "level", "speed": "speed"}
 
 
 def param(name, default=None):
@@ -246,12 +248,11 @@ class Page:
                 self.pace_override = pace
         except ValueError:
             pass
-        # A link's level and speed: in play, and shown chosen, but not the player's own to
-        # keep (the settings saved), until the player chooses otherwise (setting)
-        self.overrides = {name: param(name) for name, values in (("level", store.LEVELS),
-                                                                 ("speed", store.SPEEDS))
-                          if param(name) in values}
-        self.lang_override = param("lang") if param("lang") in i18n.LANGUAGES else None
+        # A link's language, level and speed: in play, and shown chosen, but not the player's
+        # own to keep (the settings saved), until the player chooses otherwise (setting)
+        allowed = {"language": i18n.LANGUAGES, "level": store.LEVELS, "speed": store.SPEEDS}
+        self.overrides = {name: param(key) for name, key in LINK_SETTINGS.items()
+                          if param(key) in allowed[name]}
         self.cat = self.load_catalog()
         self.match = None
         self.gen = 0  # bumped to stop a running sequence of computer turns
@@ -314,7 +315,7 @@ class Page:
 
     def load_catalog(self):
         """The catalogue of the chosen language, else of the browser's, else English."""
-        chosen = self.lang_override or self.settings["language"]
+        chosen = self.setting("language")
         languages = [chosen] if chosen else []
         languages += i18n.browser_languages(list(window.navigator.languages or []))
         return i18n.load(i18n.LOCALEDIR, languages, read=i18n.read_beside)
@@ -362,8 +363,7 @@ class Page:
         menu's control to have the focus in the menu drawn again, if open)."""
         self.language_pending = None
         self.settings["language"] = code if code in i18n.LANGUAGES else ""
-        self.lang_override = None
-        self.chosen("lang")
+        self.chosen("language")
         self.save_settings()
         self.cat = self.load_catalog()
         self.apply_language()
@@ -2068,7 +2068,7 @@ class Page:
             self.settings["speed"] = str(target.value)
             self.save_settings()
             self.pace_override = None  # (a link's speed or pace gives way)
-            self.chosen("speed", "pace")
+            self.chosen("speed")
         elif tid == "menu-level":
             self.settings["level"] = str(target.value)
             self.save_settings()
@@ -2113,17 +2113,18 @@ class Page:
             self.store.save_settings(self.settings)
 
     def setting(self, name):
-        """The level or the speed in play: a link's (overrides), else the player's own."""
+        """The language, level or speed in play: a link's (overrides), else the player's own
+        (the language "": the browser's)."""
         return self.overrides.get(name, self.settings[name])
 
-    def chosen(self, *names):
-        """The player has chosen these settings: a link's give way, in play and, where the
-        choice is saved, in the address (drop_params); a tab that lets another play saves
-        nothing, and its reload shows the link's again, not the settings it had no part in."""
-        for name in names:
-            self.overrides.pop(name, None)
+    def chosen(self, name):
+        """The player has chosen a setting: a link's gives way, in play and, where the choice
+        is saved, in the address (drop_params; with the speed, a test link's pace); a tab that
+        lets another play saves nothing, and its reload shows the link's again, not the
+        settings it had no part in."""
+        self.overrides.pop(name, None)
         if not self.passive:
-            drop_params(*names)
+            drop_params(LINK_SETTINGS[name], *(("pace",) if name == "speed" else ()))
 
     # --- two tabs ---------------------------------------------------------------------------
 
@@ -2333,8 +2334,7 @@ class Page:
         dialog = element("menu")
         stats = self.store.load_stats()
         # (a language asked for in the address is the one in use, and the one shown chosen)
-        shown = {**self.settings, **self.overrides,
-                 "language": self.lang_override or self.settings["language"]}
+        shown = {**self.settings, **self.overrides}
         dialog.innerHTML = render.menu(
             self.cat, shown, stats, confirm_reset,
             store.counts_at(stats, self.match, self.setting("level")),
