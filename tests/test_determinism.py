@@ -160,6 +160,18 @@ def test_the_terminal_game_says_what_is_wrong_with_a_file_it_cannot_load(tmp_pat
         assert said.startswith(f"cannot load {path}: ") and words in said, said
 
 
+def test_the_terminal_game_lists_every_preset_with_its_rules():
+    out = io.StringIO()
+    assert cli.main(["--list"], out=out) == 0
+    lines = out.getvalue().splitlines()
+    assert [line.split()[0] for line in lines] == list(fantan.PRESETS)
+    for line, rules in zip(lines, fantan.PRESETS.values(), strict=True):
+        for fact in (rules.deck, f"ace {rules.ace}", f"start {rules.start_rank}",
+                     rules.opening, f"{rules.passing} passing", rules.scoring,
+                     f"{rules.hands_in_match()} hand(s)"):
+            assert fact in line, (line, fact)
+
+
 def test_seed_deal_does_not_depend_on_dealer_order_of_cards():
     # The dealer only changes who receives which card of the one shuffled order.
     rules = fantan.preset("fan-tan")

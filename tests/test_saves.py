@@ -206,6 +206,24 @@ def test_specific_tampering():
     refused(lambda x: x["deal"].pop())
 
 
+def test_a_match_save_with_another_deal_is_refused():
+    # A match's deals follow from its seed; a save whose deal says otherwise (a card swapped
+    # between two hands, in the first hand or a later one) is tampered with, not read as the
+    # seed's deal.
+    match = MATCHES[2]
+    data = json.loads(match.to_json())
+    assert len(data["hands"]) > 2
+    for i in (0, len(data["hands"]) - 1):
+        changed = json.loads(json.dumps(data))
+        deal = changed["hands"][i]["deal"]
+        deal[0][0], deal[1][0] = deal[1][0], deal[0][0]
+        with pytest.raises(fantan.SaveError) as refused:
+            fantan.load_match(json.dumps(changed))
+        assert refused.value.kind == "invalid"
+        assert "deal" in str(refused.value)
+    assert fantan.load_match(json.dumps(data)) == match
+
+
 # --- hypothesis: mutated saves ----------------------------------------------------------------
 
 json_leaf = st.one_of(

@@ -54,12 +54,23 @@ def dealt(state: fantan.GameState) -> list[int]:
 # --- the seeds' own examples -----------------------------------------------------------------
 
 
-def test_seed_penalty_example(kit):
+def test_seed_penalty_example_oracle(kit):
     # Seed 001: others left with 2, 5, 9 cards and one pass each note 3, 6, 10.
     rules = fantan.preset("sjueren")
     left = [[], ["x"] * 2, ["x"] * 5, ["x"] * 9]
     scores = kit.expected_scores(rules, 0, left, [0, 1, 1, 1], [13] * 4)
     assert scores == (0, 3, 6, 10)
+
+
+def test_seed_penalty_example_in_a_real_hand():
+    # Sjueren, seed 1, always the first legal move: each loser notes a point a card left and
+    # a point a pass, the seed's rule, which the oracle above holds to its example.
+    state = first_move_game(fantan.preset("sjueren"), 1)
+    res = state.result
+    assert res.winner == 3
+    assert res.cards_left == (3, 2, 1, 0)
+    assert pass_counts(state) == [2, 1, 1, 0]
+    assert res.scores == (5, 3, 2, 0)
 
 
 def test_seed_zero_sum_example_oracle(kit):
