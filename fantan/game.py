@@ -148,6 +148,7 @@ class GameState:
 
     __slots__ = (
         "_c", "_dealer", "_deal", "_dealt", "_seed", "_leader", "_hist", "_nmoves", "_result",
+        "_moves",
     )
 
     _c: Core
@@ -159,6 +160,7 @@ class GameState:
     _hist: _Node
     _nmoves: int
     _result: Result | None
+    _moves: tuple[str, ...] | None  # (worked out once, when first asked for: moves)
 
     # -- public attributes --
 
@@ -220,7 +222,10 @@ class GameState:
     @property
     def moves(self) -> tuple[str, ...]:
         """Every move of the hand so far, in order (replayable from the deal)."""
-        return tuple(m for m in (_move_text(self._c.g, e) for e in self._entries()) if m)
+        if self._moves is None:
+            self._moves = tuple(m for m in (_move_text(self._c.g, e) for e in self._entries())
+                                if m)
+        return self._moves
 
     def replayed(self) -> tuple[tuple[GameState, str], ...]:
         """Every move of the hand so far with the state it was made in, replayed from the deal
@@ -362,6 +367,7 @@ class GameState:
         s._hist = (self._hist, entry)
         s._nmoves = self._nmoves + 1
         s._result = None
+        s._moves = None
         return s
 
     def _entries(self) -> list[tuple[Any, ...]]:
@@ -545,6 +551,7 @@ def new_game(
     s._hist = hist
     s._nmoves = 0
     s._result = None
+    s._moves = None
     return s
 
 

@@ -30,13 +30,16 @@ MATCH_FORMAT = "fantan.match"
 class Match:
     """A match of ``rules.match_hands`` hands (one per player when None). Immutable."""
 
-    __slots__ = ("rules", "seed", "first_dealer", "state", "_past")
+    __slots__ = ("rules", "seed", "first_dealer", "state", "_past", "_kept")
 
     rules: Rules
     seed: int
     first_dealer: int
     state: GameState
     _past: tuple[GameState, ...]
+    # The finished hands as saved (deal, moves): they never change, and a match is saved after
+    # every move (to_dict)
+    _kept: tuple[tuple[list[list[str]], tuple[str, ...]], ...]
 
     @property
     def results(self) -> tuple[Result, ...]:
@@ -146,12 +149,13 @@ class Match:
         m.seed = self.seed
         m.first_dealer = self.first_dealer
         m._past = past
+        m._kept = self._kept + tuple(_kept(g) for g in past[len(self._kept):])
         m.state = state
         return m
 
     def to_dict(self) -> dict[str, Any]:
-        games = [{"deal": g.to_dict()["deal"], "moves": list(g.moves)}
-                 for g in (*self._past, self.state)]
+        games = [{"deal": [list(cards) for cards in deal], "moves": list(moves)}
+                 for deal, moves in (*self._kept, _kept(self.state))]
         return {
             "format": MATCH_FORMAT,
             "version": SAVE_VERSION,
@@ -188,8 +192,14 @@ def new_match(rules: Rules | str, seed: int, dealer: int = 0) -> Match:
     m.seed = seed
     m.first_dealer = dealer
     m._past = ()
+    m._kept = ()
     m.state = new_game(rules, seed, dealer=dealer)
     return m
+
+
+def _kept(game: GameState) -> tuple[list[list[str]], tuple[str, ...]]:
+    """A hand as a match saves it: its deal and its moves."""
+    return game.to_dict()["deal"], game.moves
 
 
 def load_match(text: str | bytes) -> Match:

@@ -915,7 +915,10 @@ class Page:
         events = state.observation(HUMAN).history
         new = events[self.seen:]
         self.seen = len(events)
-        hand_rects = self.hand_rects()
+        # (where our cards are, before the hand is drawn again: a card of ours flies from there;
+        # measured only then, as measuring lays the page out)
+        hand_rects = self.hand_rects() if any(
+            e.kind == "play" and e.seat == HUMAN for e in new) else {}
         fresh = None
         said, self.said_ours = self.said_ours, False
         self.unspoken += [e for e in new if e.kind != "preplace" and not (

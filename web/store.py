@@ -466,7 +466,7 @@ def rules_from_settings(settings: dict[str, Any]) -> fantan.Rules:
 
 def save_text(match: fantan.Match) -> str:
     return json.dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION,
-                       "match": json.loads(match.to_json())}, separators=(",", ":"))
+                       "match": match.to_dict()}, separators=(",", ":"))
 
 
 def parse_save(text: str) -> fantan.Match:
