@@ -1121,3 +1121,34 @@ def test_a_finger_is_told_to_tap_and_a_mouse_to_click(browser: Any, server: Serv
         expect(page.locator('[data-zone="table"][data-card="7D"]')).to_be_visible()
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("lang", "px"), [("en", 24), ("it", 32)])
+def test_the_moves_under_large_text_scroll_sideways_on_their_own(
+        page: Page, server: Server, game, lang: str, px: int) -> None:
+    # Eight seats' moves under 150% or 200% text are wider than a phone: the table alone
+    # scrolls sideways (a region the keys scroll too), not the page with the lines and the
+    # buttons under it, which cut off the last seats' column and the buttons' ends.
+    browser_text_size(page, px)
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_game(page, server, game, f"?new=1&seed=7&players=8&speed=instant&lang={lang}")
+    page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+    page.click("#open-menu")
+    page.click("#menu-moves")
+    wide = page.locator("#moves-page .moves-wide")
+    expect(wide).to_have_class(re.compile(r"\bscrolls\b"))
+    expect(wide).to_have_attribute("tabindex", "0")
+    expect(wide).to_have_attribute("role", "region")
+    sizes = page.evaluate("""() => {
+        const d = document.getElementById('moves-page');
+        const w = d.querySelector('.moves-wide');
+        return {page: [d.scrollWidth, d.clientWidth], table: [w.scrollWidth, w.clientWidth]};
+    }""")
+    assert sizes["page"][0] <= sizes["page"][1], sizes
+    assert sizes["table"][0] > sizes["table"][1], sizes
+    close = page.locator("#moves-close").bounding_box()
+    assert close is not None and close["x"] + close["width"] <= 360, close
+    # The keys scroll it: its last seat's column comes into view.
+    wide.focus()
+    page.keyboard.press("ArrowRight")
+    expect(wide).not_to_have_js_property("scrollLeft", 0)

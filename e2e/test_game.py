@@ -3848,6 +3848,10 @@ def test_the_moves_of_eight_players_fit_a_small_phone(page: Page, server: Server
     wide = page.evaluate("() => { const d = document.getElementById('moves-page');"
                          " return [d.scrollWidth, d.clientWidth]; }")
     assert wide[0] <= wide[1], wide
+    # (the table fits as it is: it does not scroll on its own, its seats' names stay in view
+    # at the page's top as the page scrolls)
+    expect(page.locator("#moves-page .moves-wide")).not_to_have_class(re.compile("scrolls"))
+    expect(page.locator("#moves-page .moves-wide")).not_to_have_attribute("tabindex", "0")
     # The seats' names, as close as they must be, are parted by a line ("OttoMaya" read as one):
     # between each two, text-to-text, a line or room for one.
     parted = page.evaluate("""() => {
@@ -3858,3 +3862,44 @@ def test_the_moves_of_eight_players_fit_a_small_phone(page: Page, server: Server
             const line = getComputedStyle(th).boxShadow.includes('inset');
             return text(th).left - text(ths[i]).right >= (line ? 2 : 6); }); }""")
     assert parted
+
+
+def test_a_check_at_hard_goes_on_beside_one_at_medium(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # Our moves checked at Hard, and meanwhile at Medium: each level keeps its own check. (A
+    # check at Medium took the place of Hard's going on, whose end was then thrown away, or
+    # once ended, Medium's took the place of its result: at Hard, its button again.)
+    match = played_until(fantan.new_match(fantan.preset("fan-tan"), seed=6),
+                         lambda m: m.state.is_over, pick=lambda legal: legal[len(legal) // 2])
+    cat, rules = catalog("en"), match.rules
+    log = view.move_log(match.state.observation(0))
+    choices = view.our_choices(match)
+
+    def agreed(level: str) -> str:
+        advice = [fantan.ai.review(level, c.obs, c.move, seed=c.seed).to_dict()
+                  for c in choices]
+        checked = view.review(cat, rules, log, choices, advice)
+        return f"Your choices the hint agrees with: {checked.agreed} of {checked.count}."
+
+    hard, medium = agreed("hard"), agreed("medium")
+    open_moves_of(context, page, server, game, match, "?speed=instant&level=hard")
+    page.click("#moves-check")
+    expect(page.locator("html")).to_have_attribute("data-checking", "hard")
+    page.keyboard.press("Escape")
+    page.click("#open-menu")
+    page.select_option("#menu-level", "medium")
+    page.click("#menu-moves")
+    page.click("#moves-check")
+    expect(page.locator("#moves-review")).to_be_focused(timeout=60_000)
+    expect(page.locator("#moves-page .moves-agreed")).to_contain_text(medium)
+    # Hard's check ends while the page is at Medium: Medium's stays on the page.
+    page.wait_for_selector("html[data-checking='']", state="attached", timeout=60_000)
+    expect(page.locator("#moves-page .moves-agreed")).to_contain_text(medium)
+    # At Hard again: Hard's check, ended, not its button; and back at Medium, Medium's.
+    for level, said in (("hard", hard), ("medium", medium)):
+        page.keyboard.press("Escape")
+        page.click("#open-menu")
+        page.select_option("#menu-level", level)
+        page.click("#menu-moves")
+        expect(page.locator("#moves-page .moves-agreed")).to_contain_text(said)
+        expect(page.locator("#moves-check")).to_have_count(0)

@@ -248,6 +248,8 @@ def test_the_table_and_the_board_render_without_raw_ids(language: str) -> None:
                 known=[(1, (played[0],), (played[1],))])),
             render.moves_page(cat, rules, view.move_log(match.state.observation(0)),
                               checkable=True),
+            render.moves_page(cat, rules, view.move_log(match.state.observation(0)),
+                              unchecked=True),
             *(render.moves_page(cat, rules, log, checked=view.review(  # (each kind of move)
                 cat, rules, log, some, [{"move": played[1], "kind": "plain"}] * len(some)))
               for some in (made, made[:2])),  # (with a gift, and without: all framed)

@@ -1169,6 +1169,49 @@ def test_our_choices_are_set_beside_the_hint_s(kit) -> None:
     assert '<button type="button" id="moves-check" class="secondary" aria-busy="true">' in busy
 
 
+def test_the_check_says_which_of_our_other_choices_are_framed_and_when_there_were_none(
+        kit) -> None:
+    # Ruter 7, seed 6: among our choices, cards we gave (each under the receiver's pass, not
+    # framed) and cards we played (framed in their rounds).
+    rules = fantan.preset("ruter-7")
+    match = fantan.new_match(rules, seed=6)
+    rnd = random.Random(6)
+    while not match.state.is_over:
+        match = match.play(rnd.choice(match.state.legal_moves()))
+    choices = view.our_choices(match)
+    log = view.move_log(match.state.observation(0))
+    # (the hint made every choice otherwise)
+    advice = [{"move": next(m for m in c.obs.legal_moves if m != c.move), "kind": "plain"}
+              for c in choices]
+    gifts = [c for c in choices if c.move.startswith("give:")]
+    assert gifts and len(gifts) < len(choices)
+    checked = view.review(CAT, rules, log, choices, advice)
+    assert len(checked.lines) == len(choices) and 0 < len(checked.rounds) < len(choices)
+    page = render.moves_page(CAT, rules, log, checked=checked)
+    assert (f"agrees with: 0 of {len(choices)}. The others (your cards and passes among them"
+            " framed in the table above):") in page
+    assert page.count(" off") == len(set(checked.rounds))
+    # Our gifts alone set otherwise: nothing is framed, and nothing says so.
+    only = [(c, a if c in gifts else {"move": c.move, "kind": "plain"})
+            for c, a in zip(choices, advice, strict=True)]
+    checked = view.review(CAT, rules, log, [c for c, _ in only], [a for _, a in only])
+    page = render.moves_page(CAT, rules, log, checked=checked)
+    assert not checked.rounds and len(checked.lines) == len(gifts)
+    assert "framed" not in page and " off" not in page
+    # A card given is heard once, in the words that say who gave it.
+    given = gifts[0].move.split(":")[1]
+    words = view.card_words(CAT, rules, given)
+    cell = next(c for c in re.findall(r'<span class="mv-gift">.*?</span></span>', page)
+                if words in c)
+    assert re.sub(r"<[^>]*>", "", re.sub(r'<span[^>]*aria-hidden="true">.*?</span>', "", cell)
+                  ).count(words) == 1
+    # No choice of ours in the hand (each move the only one): no button, and a line says why.
+    page = render.moves_page(CAT, rules, log, unchecked=True)
+    assert 'id="moves-check"' not in page
+    assert "Nothing to check: each of your moves was the only one you had." in page
+    assert "Nothing to check" not in render.moves_page(CAT, rules, log, checkable=True)
+
+
 def test_a_checked_move_that_hard_s_search_beat_is_called_ours_not_named_again(kit) -> None:
     # At Hard the check's argument is the search's lead over the move we made: the line has
     # named that card already, so the lead is said against "your move", in every language.

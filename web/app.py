@@ -271,8 +271,11 @@ class Page:
         self.passive = False
         self.hints = {}  # the last hint (fantan.ai.hint's dict), by its position
         self.hinting = None  # the position whose hint is being worked out
-        self.checked = None  # ((the hand, the level), our choices, the hint's advice on each)
-        self.checking = None  # the hand and level whose choices are being checked
+        # (the hand just over and a level) -> our choices and the hint's advice on each, of
+        # one hand; and the hand and levels whose choices are being checked: each level's
+        # check its own, a check at Hard going on while the player looks at Medium's
+        self.checked = {}
+        self.checking = set()
         self.sheet_open = False  # the result board's score sheet, as the player left it
         self.sheet_asked = False  # the player has just opened or shut it (not a new board)
         self.notices = 0  # notices shown: each hides after its time unless a later one came
@@ -1123,6 +1126,7 @@ class Page:
             # end draws them as they are then)
         self.fit_message()
         self.fit_board()
+        self.fit_moves()
         self.show_our_line()
 
     def fit_board(self):
@@ -2498,6 +2502,7 @@ class Page:
         page = element("moves-page")
         self.draw_moves()
         self.show_dialog("moves-page")
+        self.fit_moves()  # (measured once open)
         element("moves-title").focus()
         page.scrollTop = page.scrollHeight  # (the latest round in view, over the Close button)
 
@@ -2506,17 +2511,36 @@ class Page:
         they were checked, else the button that checks them (where we had any)."""
         state = self.match.state
         log = view.move_log(state.observation(HUMAN))
-        checked, checkable, checking = None, False, False
+        checked, checkable, checking, unchecked = None, False, False, False
         if state.is_over:
             key = self.hint_position()  # (the hand just over, at the hint's level)
-            if self.checked is not None and self.checked[0] == key:
-                checked = view.review(self.cat, self.match.rules, log, self.checked[1],
-                                      self.checked[2])
+            if key in self.checked:
+                checked = view.review(self.cat, self.match.rules, log, *self.checked[key])
             else:
                 checkable = bool(view.our_choices(self.match))
-                checking = self.checking == key  # (closed and opened again while it works)
+                unchecked = not checkable
+                checking = key in self.checking  # (closed and opened again while it works)
         element("moves-page").innerHTML = render.moves_page(
-            self.cat, self.match.rules, log, checkable, checked, checking)
+            self.cat, self.match.rules, log, checkable, checked, checking, unchecked)
+        self.fit_moves()
+
+    def fit_moves(self):
+        """The moves' table, wider than the page (large text, many seats), scrolls sideways
+        on its own, a region of the page that the keys scroll too, rather than the page with
+        the lines and buttons under it (its seats' names then stay at its top, not at the
+        page's)."""
+        wide = q("#moves-page[open] .moves-wide")
+        if wide is None:
+            return
+        wide.classList.remove("scrolls")
+        scrolls = wide.scrollWidth > wide.clientWidth + 1
+        wide.classList.toggle("scrolls", scrolls)
+        for name, value in (("tabindex", "0"), ("role", "region"),
+                            ("aria-labelledby", "moves-title")):
+            if scrolls:
+                wide.setAttribute(name, value)
+            else:
+                wide.removeAttribute(name)
 
     async def check_moves(self):
         """Our choices of the hand just over set beside the hint's, one after another (at Hard
@@ -2529,7 +2553,8 @@ class Page:
         choices = view.our_choices(match)
         if not choices:  # (no button offered it; a tampered note of the view asks in vain)
             return
-        self.checking = key
+        self.checking.add(key)
+        self.show_checking()
         self.keep_view()  # (a reload meanwhile checks them again)
         button = q("#moves-check")
         if button is not None:
@@ -2553,10 +2578,11 @@ class Page:
                 if self.match is not match:
                     return
         finally:
-            if self.checking == key:  # (not a check begun since at another level)
-                self.checking = None
-        if not self.check_asked():  # (the level changed meanwhile: not over its own check)
-            self.checked = (key, choices, advice)
+            self.checking.discard(key)
+            self.show_checking()
+        # (kept for this hand only; the other level's check, if any, stays beside it)
+        self.checked = {k: v for k, v in self.checked.items() if k[:-1] == key[:-1]}
+        self.checked[key] = (choices, advice)
         # (at another level now, the moves page is that level's; at this one again, it finds
         # this check)
         if element("moves-page").open and self.hint_position() == key:
@@ -2565,12 +2591,17 @@ class Page:
             heading.focus()
             heading.scrollIntoView(js_obj({"block": "start"}))
 
+    def show_checking(self):
+        """The levels whose check of our moves is going on, on the page's root (``data-
+        checking``, as ``data-ai`` says where the computer players think), for a test to wait
+        for its end."""
+        root.dataset.checking = " ".join(sorted(key[-1] for key in self.checking))
+
     def check_asked(self):
         """Whether our moves of the hand just over are checked, or being checked, at the
         hint's level."""
         key = self.hint_position()
-        return self.match.state.is_over and (
-            self.checking == key or self.checked is not None and self.checked[0] == key)
+        return self.match.state.is_over and (key in self.checking or key in self.checked)
 
     def show_table(self):
         self.results_hidden = True

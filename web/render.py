@@ -797,12 +797,14 @@ def rules_page(cat: Catalog, name: str, rules: fantan.Rules, chosen: str | None 
 
 
 def moves_page(cat: Catalog, rules: fantan.Rules, log: view.MoveLog, checkable: bool = False,
-               checked: view.Review | None = None, checking: bool = False) -> str:
+               checked: view.Review | None = None, checking: bool = False,
+               unchecked: bool = False) -> str:
     """The hand's moves so far (view.move_log): a column for each seat, a row for each time
     round the table, the latest last; every card as on the table (its rank and suit sign), in
     words for a screen reader. Under them, what they tell of the others' hands; after the hand,
     our choices set beside the hint's (``checked``), or where we had some (``checkable``), the
-    button that checks them (busy while ``checking``)."""
+    button that checks them (busy while ``checking``), or where we had none (``unchecked``:
+    every move of ours the only one), why there is nothing to check."""
 
     def face(code: str) -> str:
         return (_move_face(cat, rules, code, ' aria-hidden="true"')
@@ -824,8 +826,9 @@ def moves_page(cat: Catalog, rules: fantan.Rules, log: view.MoveLog, checkable: 
         else:
             what = ""
         what += " ".join(face(code) for code in c.cards)
-        for gift in c.gifts:  # (a card given to the seat after its pass)
-            shown = (face(gift.card) if gift.card
+        for gift in c.gifts:  # (a card given to the seat after its pass: heard once, in the
+            # words that say who gave it)
+            shown = (_move_face(cat, rules, gift.card, ' aria-hidden="true"') if gift.card
                      else f'<span aria-hidden="true">{escape(cat.num(1))}</span>')
             what += (f'<span class="mv-gift"><span aria-hidden="true">+</span>{shown}'
                      f'<span class="sr">{escape(view.event_text(cat, rules, gift, spoken=True))}'
@@ -843,6 +846,8 @@ def moves_page(cat: Catalog, rules: fantan.Rules, log: view.MoveLog, checkable: 
                 ' role="status"></span></p>')
         buttons = button("moves-check", cat.t("button.check-moves"), cls="secondary",
                          busy=checking) + buttons
+    elif unchecked:
+        foot = f'<p class="moves-about">{escape(cat.t("moves.nothing-to-check"))}</p>'
     foot += f'<div class="panel-buttons">{buttons}</div>'
     if not log.rounds and log.laid is None:
         return title + f'<p>{escape(cat.t("moves.none"))}</p>' + foot
@@ -860,9 +865,13 @@ def moves_page(cat: Catalog, rules: fantan.Rules, log: view.MoveLog, checkable: 
         lines.append(f'<tr><th scope="row">{escape(cat.num(number))}</th>'
                      + row(cells, number) + "</tr>")
     return (title + f'<p class="moves-about">{escape(cat.t("moves.about"))}</p>'
+            # (wider than the page, under large text, it scrolls sideways on its own: the
+            # page marks it so, Page.fit_moves)
+            '<div class="moves-wide">'
             f'<table class="moves" aria-labelledby="moves-title" data-seats="{len(log.seats)}">'
             f'<thead><tr><th scope="col">{escape(cat.t("moves.number"))}</th>{head}</tr></thead>'
-            f'<tbody>{"".join(lines)}</tbody></table>' + _known_cards(cat, rules, log) + foot)
+            f'<tbody>{"".join(lines)}</tbody></table></div>'
+            + _known_cards(cat, rules, log) + foot)
 
 
 def _move_face(cat: Catalog, rules: fantan.Rules, code: str, attrs: str = "") -> str:
@@ -880,8 +889,11 @@ def _checked_moves(cat: Catalog, checked: view.Review) -> str:
                     for shown, spoken in checked.lines)
     agreed = cat.t("moves.agreed", agreed=cat.num(checked.agreed), count=cat.num(checked.count))
     if lines:
-        if len(checked.rounds) == len(checked.lines):  # (each a card or pass of ours: framed)
-            agreed += " " + cat.t("moves.framed")
+        # (a card or pass of ours is framed in its round; a card we gave, which stands under
+        # another's pass, is not)
+        if checked.rounds:
+            every = len(checked.rounds) == len(checked.lines)
+            agreed += " " + cat.t("moves.framed" if every else "moves.framed-some")
         lines = f'<ul class="moves-checked">{lines}</ul>'
     return (f'<h3 id="moves-review" tabindex="-1">{escape(cat.t("moves.review"))}</h3>'
             f'<p class="moves-agreed">{escape(agreed)}</p>{lines}')
