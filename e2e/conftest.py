@@ -8,6 +8,7 @@ declare it with `watch.allow(...)`.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -265,15 +266,14 @@ def wait_offline_ready(page: Page) -> None:
     )
 
 
-# Keeps, under window.fantanRecords[name], every state of what `selector` picks out: the list
-# of each match's attribute (or text, without one), with the time it came (performance.now(),
-# in ms). A MutationObserver writes the record as the page changes, so a check that something
+# Keeps, under window.fantanRecords[name], every state that `read` (a JavaScript function of
+# no arguments returning a list) gives, each with the time it came (performance.now(), in ms).
+# A MutationObserver writes the record as the page changes, so that a check that something
 # never happened reads it afterwards instead of looking at one moment after a fixed wait.
-# (page.evaluate runs past the page's CSP.)
-RECORD_JS = """([name, selector, attribute]) => {
+# (page.evaluate runs the text whatever the page's CSP allows.)
+RECORD_JS = """(name) => {
+    const read = %s;
     const records = window.fantanRecords || (window.fantanRecords = {});
-    const read = () => [...document.querySelectorAll(selector)].map(
-        (el) => attribute === null ? el.textContent : el.getAttribute(attribute));
     const same = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
     const log = records[name] = [[performance.now(), read()]];
     new MutationObserver(() => {
@@ -298,9 +298,18 @@ class Helpers:
 
     @staticmethod
     def record(page: Page, name: str, selector: str, attribute: str | None = None) -> None:
-        """Start keeping every state of ``selector``'s matches (their ``attribute``, or their
-        text) under ``name``, from now until the page is left (see RECORD_JS)."""
-        page.evaluate(RECORD_JS, [name, selector, attribute])
+        """Start keeping every state of ``selector``'s matches (the list of their
+        ``attribute``, or of their text) under ``name``, until the page is left."""
+        value = ("el.textContent" if attribute is None
+                 else f"el.getAttribute({json.dumps(attribute)})")
+        Helpers.record_js(page, name, f"() => [...document.querySelectorAll("
+                                      f"{json.dumps(selector)})].map((el) => {value})")
+
+    @staticmethod
+    def record_js(page: Page, name: str, read: str) -> None:
+        """Start keeping every state ``read`` gives (the text of a JavaScript function of no
+        arguments that returns a list) under ``name``, until the page is left."""
+        page.evaluate(RECORD_JS % read, name)
 
     @staticmethod
     def recorded(page: Page, name: str) -> list[list[str | None]]:
