@@ -8,6 +8,7 @@ declare it with `watch.allow(...)`.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -265,6 +266,24 @@ def wait_offline_ready(page: Page) -> None:
     )
 
 
+# Keeps, under window.fantanRecords[name], every state that `read` (a JavaScript function of
+# no arguments returning a list) gives, each with the time it came (performance.now(), in ms).
+# A MutationObserver writes the record as the page changes, so that a check that something
+# never happened reads it afterwards instead of looking at one moment after a fixed wait.
+# (page.evaluate runs the text whatever the page's CSP allows.)
+RECORD_JS = """(name) => {
+    const read = %s;
+    const records = window.fantanRecords || (window.fantanRecords = {});
+    const same = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
+    const log = records[name] = [[performance.now(), read()]];
+    new MutationObserver(() => {
+        const now = read();
+        if (!same(now, log[log.length - 1][1])) log.push([performance.now(), now]);
+    }).observe(document.documentElement, {subtree: true, childList: true, attributes: true,
+                                          characterData: true});
+}"""
+
+
 class Helpers:
     """What browser tests do again and again, as methods (so tests need not import conftest)."""
 
@@ -276,6 +295,54 @@ class Helpers:
         """Open the game and wait until Python is ready."""
         page.goto(url)
         wait_ready(page)
+
+    @staticmethod
+    def record(page: Page, name: str, selector: str, attribute: str | None = None) -> None:
+        """Start keeping every state of ``selector``'s matches (the list of their
+        ``attribute``, or of their text) under ``name``, until the page is left."""
+        value = ("el.textContent" if attribute is None
+                 else f"el.getAttribute({json.dumps(attribute)})")
+        Helpers.record_js(page, name, f"() => [...document.querySelectorAll("
+                                      f"{json.dumps(selector)})].map((el) => {value})")
+
+    @staticmethod
+    def record_js(page: Page, name: str, read: str) -> None:
+        """Start keeping every state ``read`` gives (the text of a JavaScript function of no
+        arguments that returns a list) under ``name``, until the page is left."""
+        page.evaluate(RECORD_JS % read, name)
+
+    @staticmethod
+    def recorded(page: Page, name: str) -> list[list[str | None]]:
+        """Every state kept under ``name`` so far, the first as it was when the record began.
+        (The observer has written all that happened before this call: its callbacks run at
+        the end of the task that changed the page, before the task that reads.)"""
+        return [state for _, state in Helpers.recorded_times(page, name)]
+
+    @staticmethod
+    def recorded_times(page: Page, name: str) -> list[tuple[float, list[str | None]]]:
+        """As `recorded`, each state with the page's time it came at (in ms)."""
+        kept = page.evaluate("(name) => window.fantanRecords[name]", name)
+        return [(at, state) for at, state in kept]
+
+    @staticmethod
+    def record_spoken(page: Page) -> None:
+        """Start keeping every line added to the live region (#announce), in order: the region
+        keeps only its last few, and a line said twice is two lines here."""
+        page.evaluate("""() => { window.fantanSpoken = [];
+            new MutationObserver((changes) => { for (const change of changes)
+                for (const node of change.addedNodes)
+                    window.fantanSpoken.push(node.textContent); })
+              .observe(document.getElementById('announce'), {childList: true}); }""")
+
+    @staticmethod
+    def spoken(page: Page) -> list[str]:
+        """Every line added to the live region since `record_spoken`."""
+        return list(page.evaluate("window.fantanSpoken"))
+
+    @staticmethod
+    def page_now(page: Page) -> float:
+        """The page's clock (performance.now(), in ms), to set against `recorded_times`."""
+        return float(page.evaluate("performance.now()"))
 
 
 @pytest.fixture

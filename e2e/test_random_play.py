@@ -80,6 +80,18 @@ def step(page: Page, rnd: random.Random, url: str) -> str:
     return f"press {name!r}"
 
 
+def our_cards_played(page: Page) -> tuple[tuple[int, int], int]:
+    """The game and hand saved (its seed and number) and how many cards we have played in it,
+    as the save says (the page saves every move)."""
+    text = page.evaluate("() => localStorage.getItem('fantan.game')")
+    if text is None:  # (none yet)
+        return (0, 0), 0
+    saved = json.loads(text)
+    match = fantan.load_match(json.dumps(saved["match"]))
+    cards = sum(event.kind == "play" and event.seat == 0 for event in match.state.history)
+    return (saved["match"]["seed"], match.hand_number), cards
+
+
 # The standard game; gifts under Ruter 7's pass penalty; Shichi Narabe's passes by choice and
 # its play on for places after one is out.
 @pytest.mark.parametrize(("seed", "preset", "players"),
@@ -92,6 +104,8 @@ def test_random_use_breaks_nothing(page: Page, server: Server, game, seed: int, 
     url = server.url
     game.boot(page, url + f"?new=1&seed={seed}&preset={preset}&players={players}&speed=fast")
     done: list[str] = []
+    played: dict[tuple[int, int], int] = {}  # our cards on the table, by game and hand
+    overs = 0  # steps after which a hand was over
     for _ in range(STEPS):
         try:
             done.append(step(page, rnd, url))
@@ -103,6 +117,15 @@ def test_random_use_breaks_nothing(page: Page, server: Server, game, seed: int, 
             f"the page failed after: {trail}\n{page.inner_text('#failure')}")
         assert not page.locator("#notice").is_visible(), (
             f"a notice after: {trail}\n{page.inner_text('#notice')}")
+        hand, cards = our_cards_played(page)
+        played[hand] = max(played.get(hand, 0), cards)
+        overs += page.get_attribute("html", "data-phase") == "over"
+    # The page did answer: a step missed now and then (a control gone from under the click),
+    # not most of them, and cards of ours went to the table (or hands ended) along the way. A
+    # page whose controls never responded would only have missed, or pressed in vain.
+    missed = [d for d in done if d.startswith("(missed")]
+    assert len(missed) <= STEPS // 4, "; ".join(missed)
+    assert sum(played.values()) >= 2 or overs, "; ".join(done)
 
     # Reloaded (which opens again any dialog left open), then back at the table, the page
     # shows the game as saved.
