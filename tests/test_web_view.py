@@ -1128,14 +1128,21 @@ def test_our_choices_are_the_moves_we_chose_as_we_saw_them(kit) -> None:
     assert any(c.move.startswith("give:") for c in choices)  # (gifts are choices too)
 
 
+def first_hand_played(rules: fantan.Rules, seed: int) -> fantan.Match:
+    """A match of ``rules`` whose first hand is played to its end, every seat taking random
+    legal moves (from ``seed``)."""
+    match = fantan.new_match(rules, seed=seed)
+    rnd = random.Random(seed)
+    while not match.state.is_over:
+        match = match.play(rnd.choice(match.state.legal_moves()))
+    return match
+
+
 def test_our_choices_are_set_beside_the_hint_s(kit) -> None:
     # Each choice the hint makes otherwise is said with its round, what we made and the
     # hint's argument; the rest count as agreed.
     rules = fantan.preset("fan-tan")
-    match = fantan.new_match(rules, seed=8)
-    rnd = random.Random(8)
-    while not match.state.is_over:
-        match = match.play(rnd.choice(match.state.legal_moves()))
+    match = first_hand_played(rules, seed=8)
     choices = view.our_choices(match)
     advice = [fantan.ai.review("medium", c.obs, c.move, seed=c.seed).to_dict() for c in choices]
     log = view.move_log(match.state.observation(0))
@@ -1174,10 +1181,7 @@ def test_the_check_says_which_of_our_other_choices_are_framed_and_when_there_wer
     # Ruter 7, seed 6: among our choices, cards we gave (each under the receiver's pass, not
     # framed) and cards we played (framed in their rounds).
     rules = fantan.preset("ruter-7")
-    match = fantan.new_match(rules, seed=6)
-    rnd = random.Random(6)
-    while not match.state.is_over:
-        match = match.play(rnd.choice(match.state.legal_moves()))
+    match = first_hand_played(rules, seed=6)
     choices = view.our_choices(match)
     log = view.move_log(match.state.observation(0))
     # (the hint made every choice otherwise)
