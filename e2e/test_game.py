@@ -421,6 +421,7 @@ def test_a_hint_asked_at_hard_is_dropped_when_the_level_changes(
     # no longer says that a hint is coming. Medium's is the hint now.
     # (Hard's hint takes as long as the worker is kept busy)
     our_turn_at_hard_with_the_worker_busy(page, server, game, seconds=4)
+    answers = int(page.get_attribute("html", "data-ai-answers") or 0)
     page.click("#hint")
     expect(page.locator("#message")).to_have_text("Looking for a good move…")
     page.click("#open-menu")
@@ -428,11 +429,12 @@ def test_a_hint_asked_at_hard_is_dropped_when_the_level_changes(
     page.keyboard.press("Escape")
     expect(page.locator("#menu")).to_be_hidden()
     expect(page.locator("#message")).to_have_text("Your turn: choose a card.")
-    # Recorded from here: Hard's answer, however briefly shown, would be in the record. (No
-    # sign on the page tells when a dropped answer has come: a wait long enough for it.)
+    # Recorded from here: Hard's answer, however briefly shown, would be in the record.
     game.record(page, "message", "#message")
     game.record(page, "chosen", '#hand [aria-pressed="true"]', "data-card")
-    page.wait_for_timeout(6_000)  # (Hard's answer has come by now)
+    # (the page takes an answer up as it counts it, in the same turn)
+    page.wait_for_selector(f"html[data-ai-answers='{answers + 1}']", state="attached",
+                           timeout=60_000)
     assert game.recorded(page, "message") == [["Your turn: choose a card."]]
     assert game.recorded(page, "chosen") == [[]]
     page.click("#hint")
@@ -3892,8 +3894,8 @@ def test_a_check_that_ends_after_the_level_changed_waits_for_its_level(
     page.click("#menu-moves")
     expect(page.locator("#moves-check")).to_be_visible()
     assert page.get_attribute("#moves-check", "aria-busy") != "true"
-    # (Hard's check ends meanwhile: its reload's worker starts again, so longer than before)
-    page.wait_for_timeout(1000 * (2 * took + 3))
+    # (Hard's check ends meanwhile, out of sight)
+    page.wait_for_selector("html[data-checking='']", state="attached", timeout=120_000)
     expect(page.locator("#moves-status")).not_to_contain_text("Checking")
     expect(page.locator("#moves-review")).to_have_count(0)
     expect(page.locator("#moves-check")).to_be_visible()

@@ -2,7 +2,9 @@
 millisecond), Hard in a PyScript worker, a second Python, so that the page never waits for its
 search. A worker that does not start is given up and its questions are answered on the page;
 one that stops answering is stopped and another started, once, the questions answered on the
-page meanwhile. ``html[data-ai]`` says which (for tests): "worker" or "page".
+page meanwhile. ``html[data-ai]`` says which (for tests): "worker" or "page";
+``html[data-ai-answers]`` counts the answers to questions at a level that searches, used or not
+(for a test to wait for one that the page must not show).
 """
 
 import asyncio
@@ -53,6 +55,7 @@ class Players:
         self.starting = None  # the worker's start (a task), under way or done
         self.waited = False  # a computer move has waited for it (once is enough)
         self.restarts = 0  # workers started again after one was lost (lost)
+        self.answers = 0  # questions at a level that searches answered (html[data-ai-answers])
 
     @property
     def name(self):
@@ -92,6 +95,16 @@ class Players:
         if not fantan.ai.searches(level):
             await asyncio.sleep(0)  # (a long run of quick moves still lets the page draw)
             return here()
+        try:
+            return await self.searched(method, args, read, here)
+        finally:
+            # (for tests: an answer has come, whether the page uses it or not, as one asked
+            # for at a level since left is not)
+            self.answers += 1
+            root.dataset.aiAnswers = str(self.answers)
+
+    async def searched(self, method, args, read, here):
+        """``ask`` at a level that searches: the worker's answer, or ``here()``."""
         worker = await self.get_worker()
         if worker is not None:
             try:
