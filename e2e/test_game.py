@@ -3937,6 +3937,30 @@ def test_the_table_after_a_hand_opens_its_moves_and_keeps_their_check(
     expect(page.locator("#moves-check")).to_have_count(0)
 
 
+def test_a_double_tap_on_the_check_leaves_the_focus_on_what_it_found(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # At Medium the check ends before a double tap's second tap comes, where its button was:
+    # that tap does nothing, and the focus stays on the check's heading.
+    match = played_until(fantan.new_match(fantan.preset("fan-tan"), seed=6),
+                         lambda m: m.state.is_over, pick=lambda legal: legal[0])
+    assert view.our_choices(match)
+    open_moves_of(context, page, server, game, match, "?speed=instant&level=medium")
+    expect(page.locator("#moves-title")).to_be_focused()
+    page.locator("#moves-check").scroll_into_view_if_needed()
+    box = page.locator("#moves-check").bounding_box()
+    assert box
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    # (a double click's events, its first click handled before its second press)
+    page.mouse.move(x, y)
+    page.mouse.down(click_count=1)
+    page.mouse.up(click_count=1)
+    expect(page.locator("#moves-review")).to_be_focused()
+    page.mouse.down(click_count=2)
+    page.mouse.up(click_count=2)
+    page.wait_for_timeout(100)  # (a click is handled as it comes: time to handle it)
+    expect(page.locator("#moves-review")).to_be_focused()
+
+
 @pytest.mark.parametrize("lang", ["en", "de", "nb", "nl", "it"])
 def test_the_moves_of_eight_players_fit_a_small_phone(page: Page, server: Server, game,
                                                      lang: str) -> None:

@@ -445,6 +445,7 @@ class Page:
     def listen(self):
         on = self.on
         on(document, "click", self.on_second_tap, capture=True)
+        on(document, "mousedown", self.on_second_press, capture=True)
         self.tap_done = create_proxy(self.guard(lambda *_: setattr(self, "tapped", None)))
         on(document, "click", self.on_click)
         on(document, "keydown", self.on_key)
@@ -1890,7 +1891,7 @@ class Page:
             "menu-moves": self.open_moves,
             "show-moves": self.open_moves,
             "moves-close": lambda: element("moves-page").close(),
-            "moves-check": lambda: self.spawn(self.check_moves()),
+            "moves-check": self.ask_check,
             "setup-cancel": lambda: element("setup").close(),
             "start-game": self.start_from_setup,
             "show-table": self.show_table,
@@ -2279,9 +2280,9 @@ class Page:
             self.open_moves()
 
     def dialog_flipped(self):
-        """A dialog (or the result board) opened or closed: where that came of a click, its
-        place, at which the second tap of a double tap would land on what the dialog's coming
-        or going put there (on_second_tap)."""
+        """A dialog (or the result board) opened or closed, or a button asked for what will
+        take its place: where that came of a click, its place, at which the second tap of a
+        double tap would land on what the change put there (on_second_tap)."""
         if self.tapped is not None:
             self.flipped = (time.monotonic(), *self.tapped)
 
@@ -2292,16 +2293,27 @@ class Page:
         double click counts its clicks; a second tap may come too late for that count.)"""
         if int(event.detail or 0) == 0:
             return  # (a key's click: the button with the focus)
-        at, x, y = self.flipped
-        here = (float(event.clientX), float(event.clientY))
-        if (time.monotonic() - at < DOUBLE_TAP
-                and abs(here[0] - x) <= TAP_SLOP and abs(here[1] - y) <= TAP_SLOP
-                and (int(event.detail) >= 2 or self.touched is not None)):
+        if self.second_tap(event):
             event.preventDefault()
             event.stopPropagation()
             return
-        self.tapped = here  # (until the click's handling is over)
+        self.tapped = (float(event.clientX), float(event.clientY))  # (until it is handled)
         window.setTimeout(self.tap_done, 0)
+
+    def on_second_press(self, event):
+        """The press of a second tap (on_second_tap) does not move the focus either: it took
+        it from the heading that the check of our moves gave it, say."""
+        if int(event.detail or 0) and self.second_tap(event):
+            event.preventDefault()
+
+    def second_tap(self, event):
+        """Whether a click or a press (``event``) is the second of a double tap or click at
+        the place of one that opened or closed a dialog (dialog_flipped)."""
+        at, x, y = self.flipped
+        return (time.monotonic() - at < DOUBLE_TAP
+                and abs(float(event.clientX) - x) <= TAP_SLOP
+                and abs(float(event.clientY) - y) <= TAP_SLOP
+                and (int(event.detail) >= 2 or self.touched is not None))
 
     def dialog_closed(self, opener):
         """A dialog closed: the focus back to what opened it (find_focus); and closed by its
@@ -2541,6 +2553,13 @@ class Page:
                 wide.setAttribute(name, value)
             else:
                 wide.removeAttribute(name)
+
+    def ask_check(self):
+        """Check my moves: its button gives way to what the check finds, the heading that
+        takes the focus scrolled to where it was (at Medium before a double tap's second tap
+        comes, which does nothing there: on_second_tap)."""
+        self.dialog_flipped()
+        self.spawn(self.check_moves())
 
     async def check_moves(self):
         """Our choices of the hand just over set beside the hint's, one after another (at Hard
