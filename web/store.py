@@ -350,6 +350,9 @@ class View(NamedTuple):
     checked: bool = False
 
 
+NO_VIEW = View()  # a hand begun with nothing of the table's view to show again
+
+
 def view_text(match: fantan.Match, selected: str | None, table: bool,
               hint: bool = False, sheet: bool = False, checked: bool = False) -> str:
     """What the table shows of ``match`` beyond the game itself, for a reload to show again:

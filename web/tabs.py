@@ -1,0 +1,121 @@
+"""Two tabs of the game: the one that plays owns the save, another shows it as it is
+saved under a notice and can take the game over; a page back from the browser's cache goes
+on from the save.
+
+A part of the page (app.Page), which holds the state it works on.
+"""
+
+
+import render
+import store
+import view
+from dom import element, root
+from pyscript import document
+
+HUMAN = view.HUMAN
+
+
+class Tabs:
+    """The page's two-tab play: owning the save, or showing another tab's game (a part
+    of app.Page)."""
+
+    def on_storage(self, event):
+        key = None if store.missing(event.key) else str(event.key)
+        value = None if store.missing(event.newValue) else str(event.newValue)
+        if key == store.OWNER_KEY and value is not None and value != self.store.tab:
+            # (not on the word of an event alone: two tabs loaded at once both claim the game,
+            # and a claim's event can come after ours has followed it)
+            if not self.store.owns():
+                self.go_passive()
+        elif key == store.SAVE_KEY and self.passive:
+            self.stale = True
+            self.show_stored()
+
+    def on_visible(self, _event=None):
+        if self.passive:
+            self.show_stored()
+
+    def show_stored(self):
+        """A tab that lets another play shows the game as that tab saves it, under its notice
+        (only while it is in view: a hidden tab catches up when it is shown again)."""
+        if not self.stale or document.visibilityState != "visible":
+            return
+        self.stale = False
+        match = self.store.peek()
+        if match is None:
+            return
+        self.match = match
+        self.hide_results()
+        self.begin_hand(animate=False)
+
+    def go_passive(self):
+        if self.passive:
+            return
+        self.passive = True
+        self.stale = False
+        self.passive_settings = dict(self.settings)  # (to keep what is changed from now on)
+        if self.dealing:
+            self.set_phase("playing")
+        self.stop()
+        board = element("takeover")
+        board.hidden = False
+        element("takeover-text").textContent = self.cat.t("msg.other-tab")
+        element("takeover-buttons").innerHTML = render.button(
+            "play-here", self.cat.t("button.play-here"), cls="primary")
+        self.render()
+        self.message("", speak=False)  # (no "Your turn" in a tab where no card can be played)
+
+    def claim(self):
+        """Make this tab the one that plays, with the stored settings, and return the stored
+        game (None if there is none or it is refused)."""
+        self.passive = False
+        element("takeover").hidden = True
+        self.store.claim()
+        # The other tab may have changed the language or the deck's colours: show its choice,
+        # but for what was changed here meanwhile.
+        before = self.passive_settings
+        mine = {k: v for k, v in self.settings.items() if before and before.get(k) != v}
+        self.passive_settings = {}
+        self.settings = {**self.store.load_settings(), **mine}
+        if mine:
+            self.save_settings()
+        self.cat = self.load_catalog()
+        self.cache = {}
+        self.apply_language()
+        root.classList.toggle("four-colour", bool(self.settings["four_colour"]))
+        match, notice = self.store.load()
+        if notice:
+            self.notify(self.cat.t(notice))
+        return match
+
+    def on_pageshow(self, event):
+        """Back on the page from the browser's back-forward cache, the table shown is as it was
+        when the player left, and another tab may have played on meanwhile: the game goes on
+        from what is stored, in this tab, as after a reload (a tab that had let another play
+        stays as it was: its "Play here" does this)."""
+        if event.persisted and self.match is not None and not self.passive:
+            self.resume(keep_view=True)
+
+    def resume(self, keep_view=False):
+        """Play on in this tab from the stored game (a new one if there is none), with the card
+        chosen and the table looked at as this tab's session noted them if ``keep_view``."""
+        self.stop()
+        match = self.claim()
+        self.hide_results()
+        if match is None:
+            self.new_match(store.rules_from_settings(self.settings))
+        else:
+            self.match = match
+            self.begin_hand(animate=False, restore=store.parse_view(
+                self.read_view(), match, HUMAN) if keep_view else store.NO_VIEW)
+
+    def take_over(self):
+        self.resume()
+        self.message(self.cat.t("msg.took-over"))
+
+
+    # A phone's Back closes the dialog open, as it would a page of an app, instead of leaving
+    # the game: a dialog opened adds an entry to the history (or takes back the one of ours
+    # that a dialog closed before left spent), which Back leaves. Closed by its button, a dialog
+    # leaves its entry spent rather than step back: a step back would cut short a page load
+    # begun at once after.
