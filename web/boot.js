@@ -368,6 +368,21 @@ async function registerServiceWorker() {
 function showUpdate(registration) {
   const banner = $("update");
   if (!banner.hidden) return;
+  // A dialog open (the menu, the new-game screen, the rules...) makes the rest of the page
+  // inert, the offer with it, and may cover it: it is made once the last dialog is closed.
+  if (document.querySelector("dialog[open]")) {
+    if (root.dataset.update !== "held") {
+      root.dataset.update = "held";
+      const retry = () => {
+        if (document.querySelector("dialog[open]")) return;
+        document.removeEventListener("close", retry, true);
+        root.dataset.update = "";
+        showUpdate(registration);
+      };
+      document.addEventListener("close", retry, true);  // (a dialog's close does not bubble)
+    }
+    return;
+  }
   banner.hidden = false;
   root.dataset.update = "ready";
   // (handlers set, not added: the banner may be offered again after "Later")
