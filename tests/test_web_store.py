@@ -608,7 +608,7 @@ def test_a_reload_shows_again_the_card_chosen_the_table_looked_at_a_hint_and_a_c
 
 def test_a_reload_opens_again_the_dialogs_open_and_the_new_game_screen_s_choices() -> None:
     custom = fantan.preset("sjueren").replace(players=6, pass_limit=1)
-    draft = {"preset": "custom", "rules": custom, "level": "hard", "match": 3}
+    draft = {"preset": "custom", "rules": custom, "level": "hard", "match": 3, "custom": None}
     for opened in (["setup"], ["setup", "rules-page"]):
         assert store.parse_dialogs(store.dialogs_text(opened, draft)) == (tuple(opened), draft)
     for opened in (["menu"], ["rules-page"], []):
@@ -623,14 +623,18 @@ def test_a_reload_opens_again_the_dialogs_open_and_the_new_game_screen_s_choices
     sound = json.loads(store.dialogs_text(["setup"], draft))
     for field, value in (("preset", "poker"), ("preset", None), ("level", "expert"),
                          ("match", 0), ("match", "3"), ("match", True), ("rules", None),
-                         ("rules", {"players": 2}), ("rules", {"colour": "red"})):
+                         ("rules", {"players": 2}), ("rules", {"colour": "red"}),
+                         ("custom", {"players": 2}), ("custom", [])):
         tampered = {**sound, "draft": {**sound["draft"], field: value}}
         assert store.parse_dialogs(json.dumps(tampered)) == ((), None), (field, value)
     # A game chosen by its name comes with its own rules (for any players and match length),
     # not another game's: the rules page would describe one game and Deal deal the other.
     named = {"preset": "sjueren", "rules": fantan.preset("sjueren").replace(
-        players=5, match_hands=2), "level": "easy", "match": None}
+        players=5, match_hands=2), "level": "easy", "match": None, "custom": None}
     assert store.parse_dialogs(store.dialogs_text(["setup"], named)) == (("setup",), named)
+    # (with the player's own rules kept aside while Sjueren is looked at)
+    aside = {**named, "custom": custom}
+    assert store.parse_dialogs(store.dialogs_text(["setup"], aside)) == (("setup",), aside)
     other = {**named, "rules": fantan.preset("cinquillo")}
     assert store.parse_dialogs(store.dialogs_text(["setup"], other)) == ((), None)
 

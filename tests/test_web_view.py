@@ -466,6 +466,60 @@ def test_custom_axes_offer_only_what_the_engine_accepts_and_say_why() -> None:
                 assert option.allowed or option.why, (name, axis, option)
 
 
+def test_the_players_own_rules_come_back_after_another_game_is_looked_at() -> None:
+    # On the new-game screen: Custom starts from the game looked at last; the player's own
+    # rules, once set, are kept aside while a preset is looked at (they were replaced by it),
+    # with as many players as chosen meanwhile.
+    draft = {"preset": "fan-tan", "rules": fantan.preset("fan-tan").replace(players=5),
+             "level": "medium", "match": None, "custom": None}
+    custom = view.pick_game(draft, "custom")
+    assert custom["rules"] == draft["rules"] and custom["preset"] == "custom"
+    own = view.change(custom["rules"], "build_order", "six-and-eight-first")
+    assert isinstance(own, fantan.Rules) and view.preset_of(own) is None
+    custom["rules"] = own
+    sjueren = view.pick_game(custom, "sjueren")
+    assert sjueren["rules"] == fantan.preset("sjueren").replace(players=5)
+    assert sjueren["custom"] == own
+    domino = view.pick_game({**sjueren, "rules": sjueren["rules"].replace(players=7)},
+                            "domino")
+    assert domino["rules"] == fantan.preset("domino").replace(players=7)
+    again = view.pick_game(domino, "custom")
+    assert again["rules"] == own.replace(players=7) and again["preset"] == "custom"
+    assert (again["level"], again["match"]) == ("medium", None)
+    # (Custom chosen again while it is chosen changes nothing)
+    assert view.pick_game(again, "custom")["rules"] == again["rules"]
+
+
+def test_a_deck_changed_and_changed_back_brings_the_opening_card_back() -> None:
+    # The opening card goes to its counterpart suit in the other deck (diamonds and oros,
+    # hearts and copas, spades and espadas, clubs and bastos), and back: it drifted to the
+    # first suit (7♥ to the 7 of oros, then to 7♠), so that rules played like a preset's were
+    # named custom.
+    back_again = 0
+    for name, preset in fantan.PRESETS.items():
+        for card in [o.value for o in view.axis_options(CAT, preset, "opening_card")
+                     if o.allowed]:
+            rules = view.change(preset, "opening_card", card)
+            assert isinstance(rules, fantan.Rules), (name, card)
+            spanish = rules.deck == "spanish40"
+            other = view.change(rules, "deck", "french52" if spanish else "spanish40")
+            if isinstance(other, fantan.RulesError):
+                continue
+            suits = view.FRENCH_SUIT if spanish else view.SPANISH_SUIT
+            assert other.opening_card[-1] == suits[card[-1]], (name, card)
+            back = view.change(other, "deck", rules.deck)
+            assert isinstance(back, fantan.Rules) and back.opening_card == card, (name, card)
+            again = view.change(back, "ace", rules.ace)
+            assert again == rules, (name, card)
+            if rules == preset:
+                assert view.preset_of(again) == name
+                back_again += 1
+    assert back_again >= 5
+    assert {s: f for f, s in view.SPANISH_SUIT.items()} == view.FRENCH_SUIT
+    assert sorted(view.SPANISH_SUIT) == sorted(fantan.deck_for("french52", "high").suits)
+    assert sorted(view.FRENCH_SUIT) == sorted(fantan.deck_for("spanish40", "low").suits)
+
+
 def test_presets_are_recognised_and_described() -> None:
     for name, rules in fantan.PRESETS.items():
         assert view.preset_of(rules.replace(players=5)) == name

@@ -201,6 +201,7 @@ class Dialogs:
             "rules": view.own_match_length(current, s["custom"]) if current else None,
             "level": self.setting("level"),
             "match": s["match"],
+            "custom": None,
         }
         if self.draft["rules"] is None:
             self.draft["rules"] = store.rules_from_settings(s)
@@ -231,9 +232,7 @@ class Dialogs:
         value = str(target.value)
         rules = draft["rules"]
         if name == "preset":
-            draft["preset"] = value
-            if value != "custom":
-                draft["rules"] = fantan.preset(value).replace(players=rules.players)
+            self.draft = draft = view.pick_game(draft, value)
         elif name == "setup-players":
             draft["rules"] = _try(rules, players=int(value))
         elif name == "setup-level":

@@ -405,7 +405,8 @@ screen, or alone from the menu, which closes; the hand's moves alone, from the m
 
 class Dialogs(NamedTuple):
     """What a reload opens again (dialogs_text): the dialogs open, bottom first, and with the
-    new-game screen its choices so far (``draft``: preset, rules, level and match)."""
+    new-game screen its choices so far (``draft``: preset, rules, level, match, and the
+    player's own rules kept aside while another game is looked at, view.pick_game)."""
 
     open: tuple[str, ...] = ()
     draft: dict[str, Any] | None = None
@@ -415,8 +416,10 @@ def dialogs_text(opened: Sequence[str], draft: dict[str, Any] | None) -> str:
     """The dialogs open (ids, bottom first) and the new-game screen's choices, as text."""
     data = None
     if draft is not None:
+        custom = draft.get("custom")
         data = {"preset": draft["preset"], "rules": draft["rules"].to_dict(),
-                "level": draft["level"], "match": draft["match"]}
+                "level": draft["level"], "match": draft["match"],
+                "custom": None if custom is None else custom.to_dict()}
     return json.dumps({"open": list(opened), "draft": data}, separators=(",", ":"))
 
 
@@ -439,17 +442,18 @@ def parse_dialogs(text: str | None) -> Dialogs:
     preset, level, match = draft.get("preset"), draft.get("level"), draft.get("match")
     if not (sound_preset(preset) and level in LEVELS and sound_match(match)):
         return Dialogs()
-    fields = draft.get("rules")
-    if not isinstance(fields, dict):
+    fields, own = draft.get("rules"), draft.get("custom")
+    if not isinstance(fields, dict) or not (own is None or isinstance(own, dict)):
         return Dialogs()
     try:
         rules = fantan.Rules.from_dict(fields)
+        custom = None if own is None else fantan.Rules.from_dict(own)
     except (ValueError, TypeError):
         return Dialogs()
     if preset != "custom" and not is_preset(rules, str(preset)):
         return Dialogs()  # (the rules of another game than the one chosen)
     return Dialogs(tuple(opened), {"preset": preset, "rules": rules, "level": level,
-                                   "match": match})
+                                   "match": match, "custom": custom})
 
 
 def rules_from_settings(settings: dict[str, Any]) -> fantan.Rules:

@@ -933,20 +933,52 @@ def _draft(rules: fantan.Rules, changes: dict[str, Any]) -> fantan.Rules:
     return draft
 
 
+def pick_game(draft: dict[str, Any], name: str) -> dict[str, Any]:
+    """The new-game screen's choices (``draft``: preset, rules, level, match, and "custom",
+    the player's own rules kept aside while another game is looked at) with the game ``name``
+    chosen: a preset's rules, for as many players as chosen; for "custom", the player's own
+    rules as they last set them here, else the rules of the game looked at last, to start
+    from."""
+    rules = draft["rules"]
+    picked = {**draft, "preset": name}
+    if draft["preset"] == "custom" and name != "custom":
+        picked["custom"] = rules  # (kept for Custom chosen again)
+    if name != "custom":
+        picked["rules"] = fantan.preset(name).replace(players=rules.players)
+    elif draft.get("custom") is not None and draft["preset"] != "custom":
+        own = draft["custom"]
+        players = try_rules(own, players=rules.players)  # (as many as chosen meanwhile)
+        picked["rules"] = players if isinstance(players, fantan.Rules) else own
+    return picked
+
+
+# The suits of the French deck and their counterparts in the Spanish deck (diamonds and oros,
+# hearts and copas, spades and espadas, clubs and bastos): a new deck takes the opening card to
+# its counterpart, and the deck changed back brings it back.
+SPANISH_SUIT = {"D": "O", "H": "C", "S": "E", "C": "B"}
+FRENCH_SUIT = {spanish: french for french, spanish in SPANISH_SUIT.items()}
+
+
 def change(rules: fantan.Rules, axis: str, value: Any) -> fantan.Rules | fantan.RulesError:
     """One rule axis changed, as a player means it: a new deck or start rank takes the opening
-    card along (7D becomes 5D with the start rank 5), and the Spanish deck the ace low (its
-    rows run 1 to 12), when that makes the rules playable."""
-    changed = try_rules(rules, **{axis: value})
+    card along (7D becomes 5D with the start rank 5, the 7 of oros with the Spanish deck, and
+    the 7D again with the French one), and the Spanish deck the ace low (its rows run 1 to
+    12), when that makes the rules playable."""
+    wanted = {axis: value}
+    if axis == "deck" and value != rules.deck:
+        suits = SPANISH_SUIT if value == "spanish40" else FRENCH_SUIT
+        card = rules.opening_card
+        wanted["opening_card"] = card[:-1] + suits.get(card[-1], card[-1])
+    changed = try_rules(rules, **wanted)
     if isinstance(changed, fantan.RulesError) and axis in ("deck", "start_rank", "ace"):
         # (refused, the reason told is what still stands in the way once the opening card has
         # moved along, as it would: Card values with the Spanish deck, not its lack of a 7D)
         reason = None
         for extra in ({}, {"ace": "low"}) if axis == "deck" else ({},):
-            wanted = {axis: value, **extra}
+            wanted = {**wanted, **extra}
             draft = _draft(rules, wanted)
             deck_suits = fantan.deck_for(draft.deck, draft.ace).suits
-            suit = (rules.opening_card[-1] if rules.opening_card[-1] in deck_suits
+            suit = (draft.opening_card[-1] if draft.opening_card[-1] in deck_suits
                     else deck_suits[0])
             rank = draft.start_rank if draft.start_rank != "chosen" else rules.opening_card[:-1]
             for along in (wanted, {**wanted, "opening_card": rank + suit}):
