@@ -1626,7 +1626,7 @@ def test_a_move_made_after_another_tab_took_the_game_over_is_not_shown(
 def test_two_tabs_never_write_over_each_other(context: BrowserContext, server: Server,
                                               game) -> None:
     first = context.new_page()
-    open_game(first, server, game, "?new=1&seed=4&speed=instant")
+    open_game(first, server, game, "?new=1&seed=4&speed=instant&match=3")
     second = context.new_page()
     open_game(second, server, game)
     expect(first.locator("#takeover")).to_be_visible()
@@ -1634,10 +1634,16 @@ def test_two_tabs_never_write_over_each_other(context: BrowserContext, server: S
     expect(first.locator("#message")).to_have_text("")  # (no "Your turn" where none plays)
     # The tab that plays changes the language and the deck's colours; the first takes them
     # over with the game.
+    expect(first.locator("#info")).to_contain_text("Medium")
     second.click("#open-menu")
     second.select_option("#menu-language", "de")
     second.check("#menu-four")
+    second.select_option("#menu-level", "easy")
     second.keyboard.press("Escape")
+    # (the first shows the other's level and deck as they change, in its own language)
+    expect(first.locator("html")).to_have_class(re.compile(r"\bfour-colour\b"))
+    expect(first.locator("#info")).to_contain_text("Opponents: Easy")
+    expect(first.locator("html")).to_have_attribute("lang", "en")
     first.click("#play-here")
     expect(second.locator("#takeover")).to_be_visible()
     expect(first.locator("#takeover")).to_be_hidden()
@@ -1901,6 +1907,20 @@ def test_back_closes_the_dialog_open_and_stays_in_the_game(page: Page, server: S
     # From a spent entry, one press of Back leaves the game (for the page before it).
     page.go_back()
     page.wait_for_url("about:blank")
+
+
+def test_the_new_game_screen_opens_on_the_game_in_play(page: Page, server: Server,
+                                                      game) -> None:
+    # A link's game (7 hands of Sjueren, 5 players, at Hard) is the one the screen offers
+    # to deal again: its match length was this tab's setting (as the game says, 5 hands).
+    open_game(page, server, game, "?new=1&seed=2&speed=instant&preset=sjueren&match=7"
+                                  "&players=5&level=hard")
+    expect(page.locator("#info")).to_contain_text("Hand 1 of 7")
+    page.click("#open-menu")
+    page.click("#menu-new-game")
+    expect(page.locator('#setup input[name="preset"][value="sjueren"]')).to_be_checked()
+    for field, value in (("players", "5"), ("level", "hard"), ("match", "7")):
+        expect(page.locator(f"#setup-{field}")).to_have_value(value)
 
 
 def test_a_reload_opens_again_the_dialogs_open_and_the_choices_made(page: Page, server: Server,

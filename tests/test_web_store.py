@@ -283,6 +283,11 @@ def test_rules_from_settings_apply_players_and_match_length() -> None:
     settings = dict(store.DEFAULT_SETTINGS, preset="sjuan", players=5, match=2)
     rules = store.rules_from_settings(settings)
     assert rules.players == 5 and rules.match_hands == 2 and rules.opening_card == "7H"
+    # One refused (a link's, which no stored setting could be) leaves the other in play.
+    for players, match, kept in ((9, 7, (4, 7)), (5, 0, (5, 1)), (2, None, (4, 1))):
+        rules = store.rules_from_settings(dict(settings, preset="fan-tan", players=players,
+                                               match=match))
+        assert (rules.players, rules.match_hands) == kept, (players, match)
 
 
 def finish_hand(match: fantan.Match) -> fantan.Match:

@@ -270,7 +270,8 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
             settings["custom"] = None
         for name in ("players", "match"):
             number = number_param(name)
-            if number is not None:
+            # (a match as long as one the new-game screen offers: 1 to 50 hands)
+            if number is not None and (name == "players" or store.sound_match(number)):
                 settings[name] = number
         return store.rules_from_settings(settings)
 

@@ -196,11 +196,16 @@ class Dialogs:
         s = self.settings
         current = self.match.rules if self.match is not None else None
         name = view.preset_of(current) if current is not None else s["preset"]
+        own = view.own_match_length(current, s["custom"]) if current else None
+        match = s["match"]
+        if current is not None and own is not None:
+            # (the game in play's length, which a link may have set, not this tab's setting)
+            match = None if current.match_hands == own.match_hands else current.match_hands
         self.draft = draft or {
             "preset": name or "custom",
-            "rules": view.own_match_length(current, s["custom"]) if current else None,
+            "rules": own,
             "level": self.setting("level"),
-            "match": s["match"],
+            "match": match if store.sound_match(match) else s["match"],
             "custom": None,
         }
         if self.draft["rules"] is None:

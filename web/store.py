@@ -462,13 +462,14 @@ def rules_from_settings(settings: dict[str, Any]) -> fantan.Rules:
         rules = fantan.Rules.from_dict(settings["custom"])
     else:
         rules = fantan.preset(settings["preset"])
-    changes: dict[str, Any] = {"players": settings["players"]}
-    if settings["match"] is not None:
-        changes["match_hands"] = settings["match"]
-    try:
-        return rules.replace(**changes)
-    except fantan.RulesError:
-        return rules
+    # (each on its own: one refused, as a link's 9 players are, leaves the other in play)
+    for field, value in (("players", settings["players"]), ("match_hands", settings["match"])):
+        if value is not None:
+            try:
+                rules = rules.replace(**{field: value})
+            except fantan.RulesError:
+                pass
+    return rules
 
 
 def save_text(match: fantan.Match) -> str:

@@ -30,6 +30,22 @@ class Tabs:
         elif key == store.SAVE_KEY and self.passive:
             self.stale = True
             self.show_stored()
+        elif key == store.SETTINGS_KEY and self.passive:
+            self.follow_settings()
+
+    def follow_settings(self):
+        """A tab that lets another play shows that tab's level and deck colours as it changes
+        them (its line over the table named the level this tab had; its new-game screen
+        offered it), but for those changed here since. The language stays this tab's until it
+        plays (claim)."""
+        before = self.passive_settings
+        stored = self.store.load_settings()
+        for name, value in stored.items():
+            if name != "language" and self.settings.get(name) == before.get(name):
+                self.settings[name] = before[name] = value
+        root.classList.toggle("four-colour", bool(self.settings["four_colour"]))
+        if self.match is not None:
+            self.render()
 
     def on_visible(self, _event=None):
         if self.passive:
