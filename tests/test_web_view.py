@@ -181,7 +181,11 @@ def test_a_row_of_its_start_card_alone_is_worded_as_one_card() -> None:
 
 def test_the_strategy_tips_speak_of_the_rules_own_deck_and_start() -> None:
     tips = view.strategy_tips(CAT, fantan.preset("fan-tan"))
-    assert tips[0].startswith("Each start card (7) is a gate")
+    # (the 7♦ opens: its holder plays it first, never holds it back)
+    assert tips[0].startswith("The 7♦ opens the game; each other start card (7) is a gate")
+    assert view.strategy_tips(CAT, fantan.preset("sjuan"))[0].startswith("The 7♥ opens")
+    assert view.strategy_tips(catalog("it"), fantan.preset("fan-tan"))[0].startswith(
+        "Il 7♦ apre il gioco")
     assert tips[1].startswith("6s and 8s are gates")
     assert "holding 9♣, 10♣ and J♣, play the 8♣." in tips[2]
     # Cinquillo starts at the 5s of the Spanish deck, whose 7 is followed by the sota; its 5s
@@ -659,6 +663,24 @@ def test_the_rules_page_deals_what_is_left_of_the_deck_once_the_start_cards_are_
     # A card penalty: no card while the giver holds only one (a gift never ends a hand).
     ruter = " ".join(view.rules_text(CAT, fantan.preset("ruter-7")))
     assert "one card of their choice (none while they hold only one)." in ruter
+    # Where a pass can come before the first card (here, while the 7♦ is sought), none is
+    # given for it: said, as the engine plays it.
+    seek = fantan.preset("ruter-7").replace(opening="seek")
+    said = " ".join(view.rules_text(CAT, seek))
+    assert "(none while they hold only one, nor for a pass before the first card is down)" in said
+    state = next(s for s in (fantan.new_game(seek, seed=n) for n in range(40))
+                 if s.legal_moves() == ("pass",))
+    after = state.play("pass")
+    assert after.pending_gift is None and not any(e.kind == "play" for e in after.history)
+    # Under optional passes, the opening card's holder may not pass instead of playing it.
+    limited = fantan.preset("shichi-narabe").replace(opening="seek", preplaced_from="deck")
+    line = "Whoever holds the 7♦ plays it at their turn instead of passing."
+    assert line in view.rules_text(CAT, limited)
+    assert line not in view.rules_text(CAT, limited.replace(pass_limit=0))
+    assert line not in view.rules_text(CAT, fantan.preset("shichi-narabe"))
+    holder = next(s for s in (fantan.new_game(limited, seed=n) for n in range(40))
+                  if "7D" in s.legal_moves())
+    assert holder.legal_moves() == ("7D",)
 
 
 def test_cards_in_each_language_use_its_own_names() -> None:

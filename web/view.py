@@ -1111,11 +1111,17 @@ def rules_text(cat: Catalog, rules: fantan.Rules, chosen: str | None = None) -> 
     if rules.passing == "limited":
         lines.append(cat.n("rules.passing.limited", rules.pass_limit) if rules.pass_limit
                      else cat.t("rules.passing.none"))
+        if rules.pass_limit and rules.opening in ("holder", "seek"):  # (never held back)
+            lines.append(cat.t("rules.passing.opening-card",
+                               card=card_text(cat, rules, rules.opening_card)))
         if rules.scoring != "placement":  # (placement ranks a player out last, not by cards)
             lines.append(cat.t("rules.out-counts"))
     else:
         lines.append(cat.t("rules.passing.forced"))
-    if rules.pass_penalty != "none":
+    if rules.pass_penalty == "card" and rules.opening != "holder":
+        # (a pass can come before the first card, under the other openings: no card for it)
+        lines.append(cat.t("rules.penalty.card-open"))
+    elif rules.pass_penalty != "none":
         lines.append(cat.t(f"rules.penalty.{rules.pass_penalty}"))
     lines.append(cat.t(f"rules.scoring.{rules.scoring}"))
     idle = rules.idle_fields()  # (a field that changes nothing is not mentioned)
@@ -1148,6 +1154,7 @@ def strategy_tips(cat: Catalog, rules: fantan.Rules, chosen: str | None = None) 
         "above": rank_label(cat, rules, ranks[start + 1]) if start + 1 < len(ranks) else "",
         "card": card_text(cat, rules, ranks[start + step] + suit),
         "run": cat.join([card_text(cat, rules, r + suit) for r in run]),
+        "opening": card_text(cat, rules, rules.opening_card),
     }
     applies = {
         # (start cards laid down before play: nobody holds one)
@@ -1162,6 +1169,8 @@ def strategy_tips(cat: Catalog, rules: fantan.Rules, chosen: str | None = None) 
     # (with every row open from the start, counting cards means holding back, not opening)
     tips = ["count-preplaced" if t == "count" and rules.opening == "preplaced" else t
             for t in TIPS if applies.get(t, True)]
+    if rules.opening in ("holder", "seek"):  # (the opening card is never held back)
+        tips = ["gates-opening" if t == "gates" else t for t in tips]
     if not applies["gates"]:  # (the 6s and 8s are gates, not gates "too")
         tips = ["six-eight-alone" if t == "six-eight" else t for t in tips]
     lead = []
