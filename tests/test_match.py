@@ -92,7 +92,7 @@ def test_first_hand_and_next_hand_guards():
     assert match.state.dealer == 1
     assert match.totals == (0, 0, 0, 0)
     assert not match.is_over
-    assert sorted(match.standings) == [0, 1, 2, 3]
+    assert match.standings == (0, 1, 2, 3)  # (no hand finished: by seat)
     with pytest.raises(ValueError):
         match.next_hand()  # the hand is not over
     first = match

@@ -370,3 +370,27 @@ def test_fitting_cards_are_those_the_table_takes_whoever_is_to_move(name):
                         needs if obs.start is not None else set(obs.hand))
                     others += len(fitting)
     assert others
+
+
+def test_the_cards_laid_out_by_a_seat_that_dropped_out_are_public():
+    # Shichi Narabe without optional passes: a seat that cannot play drops out and lays its
+    # cards out. Every observer sees them (those not yet joined to a row), and no other card.
+    rules = fantan.preset("shichi-narabe").replace(pass_limit=0)
+    eliminations = 0
+    for seed in range(12):
+        state, rnd = fantan.new_game(rules, seed=seed), random.Random(seed)
+        laid: set[str] = set()
+        while not state.is_over:
+            state = state.play(rnd.choice(state.legal_moves()))
+            event = state.history[-1]
+            seen = {tuple(state.observation(k).to_dict()["laid_out"])
+                    for k in range(state.players)}
+            assert len(seen) == 1
+            if event.kind == "eliminated":
+                eliminations += 1
+                if not laid:  # (the first: none of its cards can have joined a row yet)
+                    assert set(seen.pop()) == set(event.cards), seed
+                laid |= set(event.cards)
+            else:
+                assert set(seen.pop()) <= laid
+    assert eliminations >= 10

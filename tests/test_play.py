@@ -315,6 +315,36 @@ def test_leader_argument(kit):
             fantan.new_game(fantan.preset(name), seed=2, dealer=0, leader=3)
     with pytest.raises(ValueError):
         fantan.new_game(rules, seed=2, dealer=0, leader=4)
+    # Under opening "holder" the card's holder leads, even where the winner leads the next
+    # hand's other seats: a leader is refused there too (accepted, it would be ignored).
+    holder = fantan.preset("fan-tan").replace(winner_leads_next=True, match_hands=3)
+    assert "winner_leads_next" in holder.idle_fields()
+    with pytest.raises(ValueError, match="holder"):
+        fantan.new_game(holder, seed=1, leader=2)
+
+
+def test_game_states_are_equal_only_for_the_same_position():
+    # (fantan.load(s) gives an equal state; two positions of a hand are not equal)
+    state = fantan.new_game(fantan.preset("fan-tan"), seed=1)
+    again = fantan.new_game(fantan.preset("fan-tan"), seed=1)
+    assert state == again and hash(state) == hash(again)
+    later = state.play(state.legal_moves()[0])
+    assert later != state and fantan.load(later.to_json()) == later
+    assert hash(fantan.load(later.to_json())) == hash(later)
+    assert state != fantan.new_game(fantan.preset("fan-tan"), seed=2)
+    assert state != fantan.new_game(fantan.preset("fan-tan"), seed=1, dealer=2)
+
+
+def test_legal_moves_are_the_cards_in_hand_order_then_the_pass():
+    # Shichi Narabe: passing is a choice while passes are left, listed after the cards.
+    rules = fantan.preset("shichi-narabe").replace(pass_limit=3)
+    for seed in range(10):
+        state = fantan.new_game(rules, seed=seed)
+        moves = state.legal_moves()
+        cards = [m for m in moves if m != "pass"]
+        assert len(cards) >= 1 and moves == (*cards, "pass"), (seed, moves)
+        hand = state.hand(state.to_move)
+        assert cards == [c for c in hand if c in cards]
 
 
 # --- build orders -----------------------------------------------------------------------------
