@@ -614,7 +614,7 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
         if not self.players.started:
             after_paint(self.guard(lambda *_: self.players.want(self.setting("level"))))
 
-    # --- the deal ---------------------------------------------------------------------------
+    # --- messages, spoken and shown ---------------------------------------------------------
 
     def banner(self, text, note=""):
         el = element("banner")
@@ -995,6 +995,8 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
         if record(stats, self.setting("level"), self.match, HUMAN):
             self.store.save_stats(stats)
 
+    # --- the human's moves ------------------------------------------------------------------
+
     def my_turn(self):
         state = self.match.state
         return (state.to_move == HUMAN and not self.dealing and not self.passive
@@ -1202,7 +1204,7 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
             self.lost_focus = False
             self.find_focus()
 
-    # --- events -----------------------------------------------------------------------------
+    # --- settings ---------------------------------------------------------------------------
 
     def save_settings(self):
         if not self.passive:
@@ -1222,7 +1224,6 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
         if not self.passive:
             drop_params(LINK_SETTINGS[name], *(("pace",) if name == "speed" else ()))
 
-    # --- two tabs ---------------------------------------------------------------------------
 
 def main() -> Page:
     """Start the game on the page (main.py calls this once)."""

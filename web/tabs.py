@@ -5,7 +5,6 @@ on from the save.
 A part of the page (app.Page), which holds the state it works on.
 """
 
-
 import render
 import store
 import view
