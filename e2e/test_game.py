@@ -1623,6 +1623,26 @@ def test_a_move_made_after_another_tab_took_the_game_over_is_not_shown(
     expect(page.locator(f'#hand [data-card="{card}"]')).to_have_count(1)
 
 
+def test_a_game_dealt_after_another_tab_took_the_game_over_is_not_played(
+        page: Page, server: Server, game) -> None:
+    # The same for a new game of six players dealt here before word of the other tab's claim
+    # came: it is not saved nor dealt, and this tab shows the game as stored, four seats (it
+    # drew the six seats' table over the four seats' places, and stopped on an error).
+    open_game(page, server, game, "?new=1&seed=4&speed=instant")
+    page.wait_for_selector(MY_TURN)
+    stored = page.evaluate(f"localStorage.getItem({json.dumps(store.SAVE_KEY)})")
+    page.click("#open-menu")
+    page.click("#menu-new-game")
+    page.select_option("#setup-players", "6")
+    page.evaluate(f"localStorage.setItem({json.dumps(store.OWNER_KEY)}, 'another-tab')")
+    page.click("#start-game")
+    expect(page.locator("#takeover")).to_be_visible()
+    expect(page.locator("#setup")).to_be_hidden()
+    expect(page.locator(".seat")).to_have_count(4)
+    assert page.get_attribute("html", "data-phase") == "playing"
+    assert page.evaluate(f"localStorage.getItem({json.dumps(store.SAVE_KEY)})") == stored
+
+
 def test_two_tabs_never_write_over_each_other(context: BrowserContext, server: Server,
                                               game) -> None:
     first = context.new_page()

@@ -350,8 +350,9 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
             seed = random.SystemRandom().randrange(10**9)
         self.stop()
         self.match = fantan.new_match(rules, seed)
-        self.save()
-        self.begin_hand(animate=True)
+        self.layout()  # (its seats, for a table drawn at once: by go_passive, say)
+        if self.commit():
+            self.begin_hand(animate=True)
 
     def begin_hand(self, animate, restore=store.NO_VIEW):
         """Show the current hand (dealt now, or restored with ``restore``: the card chosen,
@@ -431,14 +432,19 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
         """Play a move on the match, save, and show it."""
         self.match = self.match.play(move)
         self.selected = None
+        if self.commit():
+            self.show_new_events()
+
+    def commit(self):
+        """Save the match as it now stands (a move, a new game, the next hand), and say
+        whether this tab still plays it: where another tab took the game over before it was
+        saved, the game is the one that tab plays, as stored, shown here instead."""
         self.save()
-        if self.passive:
-            # Another tab took the game over before this move was saved: the game is the one
-            # it plays, as stored, not this move.
-            self.stale = True
-            self.show_stored()
-            return
-        self.show_new_events()
+        if not self.passive:
+            return True
+        self.stale = True
+        self.show_stored()
+        return False
 
     def leaving(self):
         """The page goes (a reload, a closed tab): the game saved, and what this tab's session
@@ -1194,8 +1200,8 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
             self.lost_focus = up(document.activeElement, "#results") is not None
             self.hide_results()
             self.match = self.match.next_hand()
-            self.save()
-            self.begin_hand(animate=True)
+            if self.commit():
+                self.begin_hand(animate=True)
 
     def refocus(self):
         """After a deal begun from the board (Next hand), the focus that went with the board
