@@ -1344,6 +1344,32 @@ def test_back_from_the_browsers_cache_the_game_goes_on_from_its_save(
     assert page.evaluate("() => localStorage.getItem('fantan.owner')") != "another-tab"
 
 
+def test_a_no_move_stopped_by_a_new_sequence_leaves_the_new_ones_banner_up(
+    page: Page, server: Server, game
+) -> None:
+    # Back from the browser's cache during the "No move" of our forced pass, play starts again
+    # from the save, with a "No move" of its own: the stopped one, waking up, took that one
+    # down at once (it then stood for a moment with no word of why).
+    def we_pass_after_the_opening(match: fantan.Match) -> bool:
+        state = match.state
+        return state.to_move == 3 and state.play("7D").legal_moves() == ("pass",)
+
+    seed = seed_where("fan-tan", we_pass_after_the_opening)
+    open_game(page, server, game, f"?new=1&seed={seed}&pace=0.2")  # (its pause: 1 s)
+    expect(page.locator("#banner")).to_contain_text("No move", timeout=30_000)
+    game.record(page, "banner", "#banner:not([hidden])")
+    game.record(page, "passes", '.seat[data-seat="0"] .passes')
+    began = game.page_now(page)
+    page.evaluate("() => dispatchEvent(new PageTransitionEvent('pageshow', {persisted: true}))")
+    expect(page.locator('.seat[data-seat="0"] .passes')).to_have_text("1 pass", timeout=20_000)
+    passed = [at for at, state in game.recorded_times(page, "passes") if state == ["1 pass"]]
+    before = [(at, state) for at, state in game.recorded_times(page, "banner")
+              if at < passed[0]]
+    # (up until the pass is made: the pause of the "No move" shown again lasts a second)
+    assert before[-1][1] == ["No move"] and before[-1][0] <= passed[0] - 500, (began, before,
+                                                                              passed)
+
+
 def test_reload_shows_again_the_card_chosen_and_the_table_looked_at(page: Page, server: Server,
                                                                     game) -> None:
     page.set_viewport_size(PORTRAIT)
@@ -1521,6 +1547,20 @@ def test_an_error_in_the_game_stops_it_with_a_word_and_a_reload_goes_on(
     expect(details).to_contain_text("AttributeError")
     assert trouble_box_on_screen(page)
     shot(page, "trouble-portrait")
+    # Nothing the page hears after it moves the table: here word of another tab that took
+    # the game over and saved it (it showed that tab's game, and set the page playing).
+    game.record(page, "takeover", "#takeover:not([hidden])")
+    game.record(page, "phase", "html", "data-phase")
+    page.evaluate("""([owner, save]) => {
+        localStorage.setItem(owner, 'another-tab');
+        dispatchEvent(new StorageEvent('storage', {key: owner, newValue: 'another-tab'}));
+        dispatchEvent(new StorageEvent('storage',
+                                       {key: save, newValue: localStorage.getItem(save)}));
+        dispatchEvent(new Event('resize'));
+    }""", [store.OWNER_KEY, store.SAVE_KEY])
+    page.wait_for_timeout(300)  # (handled as they come: time enough to answer them)
+    assert game.recorded(page, "takeover") == [[]]
+    assert game.recorded(page, "phase") == [["error"]]
     with page.expect_event("load"):
         page.click("#retry")
     game.wait_ready(page)

@@ -88,6 +88,7 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
         self.cat = self.load_catalog()
         self.match = None
         self.gen = 0  # bumped to stop a running sequence of computer turns
+        self.failed = False  # an error of the page's own code stopped the game (trouble)
         self.driving = False
         self.dealing = False
         self.skip = False
@@ -207,6 +208,8 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
             self.render()
             if self.match.state.is_over:
                 self.show_results(focus=False)
+            elif self.dealing:
+                self.message(self.cat.t(self.by_input("msg.dealing")), speak=False)
             elif self.hint_shown():  # (worded again, with its marks still on the cards)
                 advice = self.hints[self.hint_position()]
                 self.message(view.hint_text(self.cat, self.match.rules, advice), speak=False)
@@ -287,8 +290,8 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
         on(document, "focusout", self.on_focusout)
         on(document, "toggle", self.on_toggle, capture=True)  # (a toggle does not bubble)
         on(window, "storage", self.on_storage)
-        on(window, "fantan:save", lambda _e: self.save())
-        on(window, "pagehide", lambda _e: self.leaving())
+        on(window, "fantan:save", lambda _e: self.save(), always=True)
+        on(window, "pagehide", lambda _e: self.leaving(), always=True)
         on(window, "pageshow", self.on_pageshow)
         on(document, "visibilitychange", self.on_visible)
         # A rotation (or any resize) during the deal moves the seats the cards fly to: the
@@ -308,14 +311,17 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
 
     # --- errors -----------------------------------------------------------------------------
 
-    def on(self, target, kind, handler, capture=False):
+    def on(self, target, kind, handler, capture=False, always=False):
         """Listen to the page's events of a ``kind`` on ``target`` through the guard."""
-        target.addEventListener(kind, create_proxy(self.guard(handler)), capture)
+        target.addEventListener(kind, create_proxy(self.guard(handler, always)), capture)
 
-    def guard(self, handler):
+    def guard(self, handler, always=False):
         """``handler`` for an event of the page: an error it raises is trouble (below), told
-        to the player, not left in the console with the table half drawn."""
+        to the player, not left in the console with the table half drawn. After trouble it
+        does nothing (unless ``always``: the save as the page goes)."""
         def guarded(*args):
+            if self.failed and not always:
+                return
             try:
                 handler(*args)
             except Exception as error:  # (its traceback from the handler on)
@@ -338,6 +344,10 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
         for a bug report. Every move was saved as it was played: a reload goes on from there."""
         details = "".join(traceback.format_exception(error))
         window.console.error(details)
+        # Nothing the page hears after it moves the table: a resize, another tab's save or
+        # claim, a return from the browser's cache (which played on, under the box, from the
+        # stored game), a timer (each a guarded handler).
+        self.failed = True
         self.gen += 1  # (the turns, the deal, a hint: each stops at its next step)
         self.driving = self.dealing = False
         window.dispatchEvent(window.CustomEvent.new("fantan:trouble", js_obj({"detail": details})))
@@ -426,6 +436,11 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
         self.driving = False
         self.dealing = False
         self.fast = False
+        # (what a stopped "No move" or card played for us showed: theirs to take down no more)
+        if self.no_move:
+            self.banner(None)
+            self.no_move = False
+        self.auto_card = None
         self.landed()
 
     def apply(self, move):
@@ -538,9 +553,9 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
         self.render()
         await self.sleep(self.pause_for_us(NO_MOVE_PAUSE, 2), gen, interruptible=True)
         await self.while_away(gen)  # (the "No move" stays up until the player is back)
-        self.banner(None)
-        self.no_move = False
-        if gen == self.gen:
+        if gen == self.gen:  # (else stop() took it down, and another sequence may show its own)
+            self.banner(None)
+            self.no_move = False
             self.said_ours = True  # ("No card fits: you pass." was heard: not once more)
             self.apply("pass")
 
@@ -570,8 +585,10 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
             await self.sleep(self.pause_for_us(AUTO_PLAY_PAUSE, 1), gen, interruptible=True)
             if q("dialog[open]") is None:
                 break
+        if gen != self.gen:
+            return  # (stop() put the card down: another sequence may have raised its own)
         self.auto_card = None
-        if gen == self.gen and self.match.state is state and self.settings["auto_play"]:
+        if self.match.state is state and self.settings["auto_play"]:
             self.said_ours = True  # (the line said it: the play is not announced again)
             self.received = None
             self.apply(card)

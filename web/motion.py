@@ -291,8 +291,10 @@ class Motion:
             self.message(self.on_landing, speak=False)
 
     async def refresh_later(self, seconds):
+        """Draw the table again in ``seconds`` (a pass's flash over), unless a deal is under
+        way (it draws the table at its end) or trouble stopped the game."""
         await asyncio.sleep(seconds)
-        if not self.dealing:
+        if not self.dealing and not self.failed:
             self.render()
 
     def seat_rect(self, seat):
