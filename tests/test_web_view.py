@@ -8,7 +8,7 @@ import random
 import re
 
 import pytest
-from web_support import catalog, english, render, view
+from web_support import catalog, english, render, store, view
 
 import fantan
 
@@ -468,6 +468,55 @@ def test_custom_axes_offer_only_what_the_engine_accepts_and_say_why() -> None:
         for axis in view.AXES:
             for option in view.axis_options(CAT, preset, axis):
                 assert option.allowed or option.why, (name, axis, option)
+
+
+def test_a_card_of_ours_is_played_or_given_as_the_engine_takes_it() -> None:
+    # Ruter 7, played on until we owe a card: our cards are gifts then, else plays.
+    state = fantan.new_game(fantan.preset("ruter-7"), seed=1)
+    while state.pending_gift is None or state.pending_gift[0] != 0:
+        state = state.play(state.legal_moves()[0])
+    card = state.hand(0)[0]
+    assert view.move_of(state.pending_gift, 0, card) in state.legal_moves()
+    assert view.move_of(state.pending_gift, 1, card) == card
+    assert view.move_of(None, 0, card) == card
+    assert [view.card_of(m) for m in ("pass", "give:8S", "10H")] == [None, "8S", "10H"]
+
+
+def test_the_new_game_screens_form_reads_back_every_rule_value() -> None:
+    # (a pass limit is a number, a yes or no a bool, a card its code: as the engine takes them)
+    for rules in fantan.PRESETS.values():
+        for axis in view.AXES:
+            for value in view.axis_values(rules, axis):
+                assert view.axis_choice(rules, axis, view.form_value(value)) == value
+                assert type(view.axis_choice(rules, axis, view.form_value(value))) is type(value)
+    shichi = fantan.preset("shichi-narabe")
+    assert view.axis_choice(shichi, "pass_limit", "2") == 2
+    assert view.axis_choice(shichi, "winner_leads_next", "true") is True
+    for axis, text in (("pass_limit", "99"), ("pass_limit", "two"), ("deck", "tarot"),
+                       ("colour", "red"), ("opening_card", "7X")):
+        assert view.axis_choice(shichi, axis, text) is None
+
+
+def test_the_new_game_screen_opens_on_the_game_in_play() -> None:
+    settings = dict(store.DEFAULT_SETTINGS, preset="fan-tan", players=4, match=None)
+    # A link's game: Sjueren of 5 players and 7 hands (this tab's settings say otherwise).
+    sjueren = fantan.preset("sjueren")
+    draft = view.setup_draft(sjueren.replace(players=5, match_hands=7), settings, "hard")
+    assert draft == {"preset": "sjueren", "rules": sjueren.replace(players=5),
+                     "level": "hard", "match": 7, "custom": None}
+    # Its own length: "as the game says"; one no screen offers: this tab's setting.
+    assert view.setup_draft(sjueren, settings, "easy")["match"] is None
+    assert view.setup_draft(sjueren.replace(match_hands=60), dict(settings, match=3),
+                            "easy")["match"] == 3
+    # Custom rules keep the length they were made with (in the settings).
+    custom = fantan.preset("fan-tan").replace(build_order="eights-first", match_hands=2)
+    kept = dict(settings, preset="custom", custom=custom.to_dict())
+    draft = view.setup_draft(custom.replace(match_hands=9), kept, "medium")
+    assert (draft["preset"], draft["rules"], draft["match"]) == ("custom", custom, 9)
+    # No game in play: the settings.
+    draft = view.setup_draft(None, dict(settings, preset="domino", players=6, match=4), "easy")
+    assert draft["preset"] == "domino" and draft["match"] == 4
+    assert draft["rules"] == fantan.preset("domino").replace(players=6, match_hands=4)
 
 
 def test_the_players_own_rules_come_back_after_another_game_is_looked_at() -> None:

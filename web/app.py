@@ -1,8 +1,9 @@
 """The page's Python side: the one seam between the engine and the DOM, and nothing more.
 
-It keeps the match, renders the view models of view.py through render.py into the page's
-regions, turns clicks and keys into engine moves, asks the computer players (Hard in a worker)
-for theirs, animates, and autosaves through store.py. Rules questions all go to the engine.
+Page keeps the match and its turns, renders the view models of view.py through render.py
+into the page's regions, makes the player's moves on the engine, asks the computer players
+(players.py; Hard in a worker) for theirs, speaks, and autosaves through store.py; its other
+concerns are the parts it is made of (Page's docstring). Rules questions all go to the engine.
 """
 
 import asyncio
@@ -81,7 +82,7 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
         except ValueError:
             pass
         # A link's language, level and speed: in play, and shown chosen, but not the player's
-        # own to keep (the settings saved), until the player chooses otherwise (setting)
+        # own to keep (the settings saved), until the player chooses otherwise (chosen)
         allowed = {"language": i18n.LANGUAGES, "level": store.LEVELS, "speed": store.SPEEDS}
         self.overrides = {name: param(key) for name, key in LINK_SETTINGS.items()
                           if param(key) in allowed[name]}
@@ -232,7 +233,7 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
         app = element("app")
         app.dataset.python = "{}.{}.{}".format(*sys.version_info[:3])
         app.dataset.boots = str(self.count_boot())
-        root.classList.toggle("four-colour", bool(self.settings["four_colour"]))
+        self.show_deck_colours()
         self.store.claim()
         self.listen()
         match, notice = (None, None)
@@ -542,8 +543,9 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
                 self.driving = False
 
     async def while_away(self, gen):
-        """Wait while a dialog (the menu, the new-game screen, the rules) covers the table:
-        nothing moves there, not even a pass made for us, until the player is back."""
+        """Wait while a dialog (the menu, the new-game screen, the rules, the hand's moves)
+        covers the table: nothing moves there, not even a pass made for us, until the player
+        is back."""
         while gen == self.gen and q("dialog[open]") is not None:
             await asyncio.sleep(0.1)
 
@@ -574,7 +576,7 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
         state = self.match.state
         said = False
         while gen == self.gen:
-            # (not under the menu, the new-game screen or the rules: the player sees it made)
+            # (not under a dialog, the menu or another: the player sees it made)
             await self.while_away(gen)
             if not self.settings["auto_play"] or self.match.state is not state:
                 break  # (turned off meanwhile: the turn is the player's again)
@@ -661,22 +663,6 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
             self.speak(speak)
         elif speak and text:
             self.speak(text)
-
-    def tall_phone(self):
-        """Whether the screen is a tall phone held upright (render.TALL_QUERY)."""
-        return bool(window.matchMedia(render.TALL_QUERY).matches)
-
-    def on_resize(self):
-        self.skip_deal()
-        # (the hand as render last drew it, for a tall phone or not)
-        if (self.match is not None and not self.dealing and "tall" in self.cache
-                and self.cache["tall"] != self.tall_phone()):
-            self.render()  # (the hand's rows: two on a tall phone from 7 cards; the deal's
-            # end draws them as they are then)
-        self.fit_message()
-        self.fit_board()
-        self.fit_moves()
-        self.show_our_line()
 
     def fit_message(self):
         """Where the style keeps room for a few lines of message beside our badge (--fit), a
@@ -771,6 +757,22 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
         self.message(f"{note} {text}" if note else text, speak=spoken or text)
 
     # --- drawing ----------------------------------------------------------------------------
+
+    def tall_phone(self):
+        """Whether the screen is a tall phone held upright (render.TALL_QUERY)."""
+        return bool(window.matchMedia(render.TALL_QUERY).matches)
+
+    def on_resize(self):
+        self.skip_deal()
+        # (the hand as render last drew it, for a tall phone or not)
+        if (self.match is not None and not self.dealing and "tall" in self.cache
+                and self.cache["tall"] != self.tall_phone()):
+            self.render()  # (the hand's rows: two on a tall phone from 7 cards; the deal's
+            # end draws them as they are then)
+        self.fit_message()
+        self.fit_board()
+        self.fit_moves()
+        self.show_our_line()
 
     def set_phase(self, phase):
         root.dataset.phase = phase
@@ -1009,6 +1011,8 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
             if stop is not None:
                 focus_in_hand(stop)
 
+    # --- the record -------------------------------------------------------------------------
+
     def count(self, record):
         """Add to the player's record what ``record`` (store.record_hand, after a hand, or
         store.record_left, before a new game) finds to count, once."""
@@ -1018,6 +1022,25 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
         if record(stats, self.setting("level"), self.match, HUMAN):
             self.store.save_stats(stats)
 
+    def note_level(self):
+        """Note in the record the level the game in play is now played against (the record
+        counts a hand and a match at the easiest level they were played at)."""
+        if self.passive or self.match is None or self.match.state.is_over:
+            return
+        stats = self.store.load_stats()
+        if store.note_level(stats, self.match, self.setting("level")):
+            self.store.save_stats(stats)
+
+    def reset_record(self):
+        if not self.passive:
+            self.store.save_stats(store.cleared(self.store.load_stats()))
+        self.draw_menu(focus="record-title")
+
+    def gives_up(self):
+        """Whether dealing a new game now counts the game in play as not won."""
+        match = self.store.peek() if self.passive else self.match
+        return store.gives_up(match, HUMAN)
+
     # --- the human's moves ------------------------------------------------------------------
 
     def my_turn(self):
@@ -1026,8 +1049,8 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
                 and view.made_for_us(state, self.settings["auto_play"]) is None)
 
     def move_for(self, code):
-        gift = self.match.state.pending_gift
-        return "give:" + code if gift is not None and gift[0] == HUMAN else code
+        """Our move with our card ``code``: played, or given where we owe a card."""
+        return view.move_of(self.match.state.pending_gift, HUMAN, code)
 
     def click_card(self, code):
         state = self.match.state
@@ -1132,7 +1155,7 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
         if advice is None:
             return False
         move = advice["move"]
-        return self.selected == (None if move == "pass" else move.split(":", 1)[-1])
+        return self.selected == view.card_of(move)
 
     def hint_position(self):
         """The position a hint answers: the deal, the move and the level it is asked at."""
@@ -1193,7 +1216,7 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
                 if focus:
                     button.focus()
             return
-        code = move.split(":", 1)[-1]
+        code = view.card_of(move)
         self.selected = code
         self.render()
         self.message(text, speak=spoken)
@@ -1220,14 +1243,11 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
             if self.commit():
                 self.begin_hand(animate=True)
 
-    def refocus(self):
-        """After a deal begun from the board (Next hand), the focus that went with the board
-        comes back to the table (find_focus); at other deals, the focus is left where it is."""
-        if self.lost_focus:
-            self.lost_focus = False
-            self.find_focus()
-
     # --- settings ---------------------------------------------------------------------------
+
+    def show_deck_colours(self):
+        """The deck's suits in four colours (♦ blue, ♣ green), or two, as the settings say."""
+        root.classList.toggle("four-colour", bool(self.settings["four_colour"]))
 
     def save_settings(self):
         if not self.passive:

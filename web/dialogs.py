@@ -23,7 +23,13 @@ TAP_SLOP = 24.0
 
 
 class Dialogs:
-    """The page's dialogs, history and full screen (a part of app.Page)."""
+    """The page's dialogs, history and full screen (a part of app.Page).
+
+    A phone's Back closes the dialog open, as it would a page of an app, instead of leaving
+    the game: a dialog opened adds an entry to the history (or takes back the one of ours
+    that a dialog closed before left spent), which Back leaves. Closed by its button, a dialog
+    leaves its entry spent rather than step back: a step back would cut short a page load
+    begun at once after."""
 
     def show_dialog(self, name):
         element(name).showModal()
@@ -176,40 +182,11 @@ class Dialogs:
         if box is not None:
             box.checked = bool(full_screen())
 
-    def note_level(self):
-        """Note in the record the level the game in play is now played against (the record
-        counts a hand and a match at the easiest level they were played at)."""
-        if self.passive or self.match is None or self.match.state.is_over:
-            return
-        stats = self.store.load_stats()
-        if store.note_level(stats, self.match, self.setting("level")):
-            self.store.save_stats(stats)
-
-    def reset_record(self):
-        if not self.passive:
-            self.store.save_stats(store.cleared(self.store.load_stats()))
-        self.draw_menu(focus="record-title")
-
     def open_setup(self, draft=None):
         """The new-game screen, with the game in play chosen on it (or ``draft``'s choices)."""
         element("menu").close()
-        s = self.settings
         current = self.match.rules if self.match is not None else None
-        name = view.preset_of(current) if current is not None else s["preset"]
-        own = view.own_match_length(current, s["custom"]) if current else None
-        match = s["match"]
-        if current is not None and own is not None:
-            # (the game in play's length, which a link may have set, not this tab's setting)
-            match = None if current.match_hands == own.match_hands else current.match_hands
-        self.draft = draft or {
-            "preset": name or "custom",
-            "rules": own,
-            "level": self.setting("level"),
-            "match": match if store.sound_match(match) else s["match"],
-            "custom": None,
-        }
-        if self.draft["rules"] is None:
-            self.draft["rules"] = store.rules_from_settings(s)
+        self.draft = draft or view.setup_draft(current, self.settings, self.setting("level"))
         self.draw_setup()
         self.show_dialog("setup")
         # (the focus on the game in play, not on the dialog's first: the arrows go on from it)
@@ -219,11 +196,6 @@ class Dialogs:
         chosen = q("#setup .preset.chosen")
         if chosen is not None:  # the game in play, in view on a phone too
             chosen.scrollIntoView(js_obj({"block": "nearest"}))
-
-    def gives_up(self):
-        """Whether dealing a new game now counts the game in play as not won."""
-        match = self.store.peek() if self.passive else self.match
-        return store.gives_up(match, HUMAN)
 
     def draw_setup(self):
         dialog = element("setup")
@@ -246,11 +218,9 @@ class Dialogs:
             draft["match"] = int(value) if value.isdigit() else None
         elif name.startswith("axis-"):
             axis = name[5:]
-            parsed = {"true": True, "false": False}.get(value, value)
-            if axis == "pass_limit":
-                parsed = int(value)
-            changed = view.change(rules, axis, parsed)
-            if not isinstance(changed, fantan.RulesError):
+            parsed = view.axis_choice(rules, axis, value)
+            changed = None if parsed is None else view.change(rules, axis, parsed)
+            if isinstance(changed, fantan.Rules):
                 draft["rules"] = changed
         self.draw_setup()
         self.keep_dialogs()

@@ -28,7 +28,7 @@ def drop_params(*names):
     its game is dealt, or its ``?lang``, ``?level`` or ``?speed`` once the player chooses
     otherwise in the menu (a reload would bring the link's back). The browser's Back to an
     entry from before (under a dialog's) takes them out of that one's address too
-    (Page.on_popstate)."""
+    (Dialogs.on_popstate)."""
     dropped.update(names)
     url = window.URL.new(window.location.href)
     found = [name for name in names if url.searchParams.has(name)]

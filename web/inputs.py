@@ -286,7 +286,7 @@ class Inputs:
             self.set_full_screen(bool(target.checked))
         elif tid == "menu-four":
             self.settings["four_colour"] = bool(target.checked)
-            root.classList.toggle("four-colour", bool(target.checked))
+            self.show_deck_colours()
             self.save_settings()
         elif element("setup").contains(target):
             self.setup_changed(target)

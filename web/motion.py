@@ -1,6 +1,7 @@
-"""The deal and the flights: cards dealt round the table, a card played flying from its
-seat to its place in a row (or a gift from seat to seat), passes flashed on their seats, our
-hand sliding its cards to their new places, each landing handing on the turn's mark.
+"""The deal and what each move does on the table: cards dealt round the table; a card played
+flying from its seat to its place in a row (or a gift from seat to seat), passes flashed on
+their seats, the line over the hand telling of a card given (show_new_events); our hand
+sliding its cards to their new places; each landing handing on the turn's mark.
 
 A part of the page (app.Page), which holds the state it works on.
 """
@@ -36,7 +37,7 @@ def from_dealer(start):
 
 
 class Motion:
-    """The page's deal and flights (a part of app.Page)."""
+    """The page's deal and the moves shown as they happen (a part of app.Page)."""
 
     async def deal(self, gen):
         if gen != self.gen:  # (stopped before it began: a tab that lets another play, say)
@@ -128,6 +129,13 @@ class Motion:
         self.render()
         self.refocus()
         self.drive()
+
+    def refocus(self):
+        """After a deal begun from the board (Next hand), the focus that went with the board
+        comes back to the table (find_focus); at other deals, the focus is left where it is."""
+        if self.lost_focus:
+            self.lost_focus = False
+            self.find_focus()
 
     def fly_back(self, source, target, duration, delay=0, dealt=False, still=False):
         """A card back flying from one seat (``source``, its badge's rectangle) to another

@@ -734,8 +734,8 @@ def setup(cat: Catalog, draft: dict[str, Any], gives_up: bool = False) -> str:
                     " ".join(cat.t("setup.not-offered", option=o.label, why=o.why)
                              for o in refused))
             fields.append(select(cat, f"axis-{axis}", cat.t(f"axis.{axis}"),
-                                 [(_value(o.value), o.label, o.allowed) for o in options],
-                                 _value(current), note, disabled=axis in idle))
+                                 [(view.form_value(o.value), o.label, o.allowed) for o in options],
+                                 view.form_value(current), note, disabled=axis in idle))
         custom = (f'<fieldset class="custom"><legend>{escape(cat.t("setup.custom"))}</legend>'
                   f'<p class="note">{escape(cat.t("setup.custom-note"))}</p>'
                   f'{"".join(fields)}</fieldset>')
@@ -756,12 +756,6 @@ def setup(cat: Catalog, draft: dict[str, Any], gives_up: bool = False) -> str:
         f'{button("setup-cancel", cat.t("button.cancel"), cls="secondary")}'
         f'{button("start-game", cat.t("button.deal"), cls="primary")}</div>'
     )
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def rules_page(cat: Catalog, name: str, rules: fantan.Rules, chosen: str | None = None) -> str:

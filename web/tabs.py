@@ -8,7 +8,7 @@ A part of the page (app.Page), which holds the state it works on.
 import render
 import store
 import view
-from dom import element, root
+from dom import element
 from pyscript import document
 
 HUMAN = view.HUMAN
@@ -42,7 +42,7 @@ class Tabs:
         for name, value in stored.items():
             if name != "language" and self.settings.get(name) == before.get(name):
                 self.settings[name] = before[name] = value
-        root.classList.toggle("four-colour", bool(self.settings["four_colour"]))
+        self.show_deck_colours()
         if self.match is not None:
             self.render()
 
@@ -97,7 +97,7 @@ class Tabs:
         self.cat = self.load_catalog()
         self.cache = {}
         self.apply_language()
-        root.classList.toggle("four-colour", bool(self.settings["four_colour"]))
+        self.show_deck_colours()
         match, notice = self.store.load()
         if notice:
             self.notify(self.cat.t(notice))
@@ -127,10 +127,3 @@ class Tabs:
     def take_over(self):
         self.resume()
         self.message(self.cat.t("msg.took-over"))
-
-
-    # A phone's Back closes the dialog open, as it would a page of an app, instead of leaving
-    # the game: a dialog opened adds an entry to the history (or takes back the one of ours
-    # that a dialog closed before left spent), which Back leaves. Closed by its button, a dialog
-    # leaves its entry spent rather than step back: a step back would cut short a page load
-    # begun at once after.

@@ -243,9 +243,10 @@ def table_view(cat: Catalog, obs: fantan.Observation, totals: Sequence[int] = ()
             most=most,
         ))
     legal = set(obs.legal_moves) if obs.to_move == obs.seat else set()
-    giving = obs.gift is not None and obs.gift[0] == obs.seat and obs.to_move == obs.seat
+    due = obs.gift if obs.to_move == obs.seat else None
+    giving = due is not None and due[0] == obs.seat
     fitting = set(obs.fitting)
-    hand = [HandCard(c, (("give:" + c) if giving else c) in legal,
+    hand = [HandCard(c, move_of(due, obs.seat, c) in legal,
                      None if obs.is_over else c in fitting) for c in obs.hand]
     can_pass = "pass" in legal and len(legal) > 1  # (a pass that is a choice)
     start = start_rank(obs)
@@ -264,6 +265,17 @@ def table_view(cat: Catalog, obs: fantan.Observation, totals: Sequence[int] = ()
         hand_number=hand_number,
         hands=hands,
     )
+
+
+def move_of(gift: tuple[int, int] | None, seat: int, card: str) -> str:
+    """The move of ``seat``'s ``card`` (its code): the card played, or where ``seat`` owes a
+    card (``gift``: the engine's pending gift, giver and passer) the card given ("give:8S")."""
+    return "give:" + card if gift is not None and gift[0] == seat else card
+
+
+def card_of(move: str) -> str | None:
+    """The card a move plays or gives; None for a pass."""
+    return None if move == "pass" else move.removeprefix("give:")
 
 
 def start_rank(obs: fantan.Observation) -> str | None:
@@ -876,6 +888,21 @@ def axis_values(rules: fantan.Rules, axis: str) -> tuple[Any, ...]:
     return values if current in values else (*values, current)
 
 
+def form_value(value: Any) -> str:
+    """A rule axis's value as the new-game screen's form writes it ("true", "2", "7D")."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def axis_choice(rules: fantan.Rules, axis: str, text: str) -> Any:
+    """The value of one rule axis that the form's ``text`` stands for (form_value), or None
+    where it stands for none (a tampered form)."""
+    if axis not in AXES:
+        return None
+    return next((v for v in axis_values(rules, axis) if form_value(v) == text), None)
+
+
 def build_words(cat: Catalog, rules: fantan.Rules, key: str, build_order: str,
                 chosen: str | None = None) -> str:
     """A building order in words (``key``: the catalogue's ids, "{}" standing for the order:
@@ -931,6 +958,22 @@ def _draft(rules: fantan.Rules, changes: dict[str, Any]) -> fantan.Rules:
     for name in fantan.rules.FIELDS:
         object.__setattr__(draft, name, changes.get(name, getattr(rules, name)))
     return draft
+
+
+def setup_draft(current: fantan.Rules | None, settings: dict[str, Any],
+                level: str) -> dict[str, Any]:
+    """The new-game screen's choices as it opens (pick_game's draft): on the game in play
+    (``current``, if any), its rule system, players and match length (the length "as the game
+    says" where it is the rule system's own, or the custom rules' own as kept in the
+    settings), else on the settings; and ``level``, the level in play."""
+    if current is None:
+        return {"preset": settings["preset"], "rules": store.rules_from_settings(settings),
+                "level": level, "match": settings["match"], "custom": None}
+    own = own_match_length(current, settings["custom"])
+    match = None if current.match_hands == own.match_hands else current.match_hands
+    return {"preset": preset_of(current) or "custom", "rules": own, "level": level,
+            "match": match if store.sound_match(match) else settings["match"],
+            "custom": None}
 
 
 def pick_game(draft: dict[str, Any], name: str) -> dict[str, Any]:
