@@ -123,6 +123,14 @@ def pinned_versions(root: Path = ROOT) -> dict[str, str]:
     return dict(deps)
 
 
+def tool_versions(root: Path = ROOT) -> dict[str, str]:
+    """The exact versions of the npm tools package.json asks for: the build's compressor and
+    the accessibility tests' checker, not shipped."""
+    data = json.loads((root / "package.json").read_text(encoding="utf-8"))
+    tools: dict[str, str] = data["devDependencies"]
+    return dict(tools)
+
+
 def installed_version(node_modules: Path, package: str) -> str | None:
     """The version of an npm package in node_modules, or None when it is not there."""
     try:
@@ -134,9 +142,9 @@ def installed_version(node_modules: Path, package: str) -> str | None:
 
 
 def ensure_runtime(root: Path = ROOT) -> Path:
-    """Install the pinned runtime with `npm ci` unless node_modules already holds it."""
+    """Install the pinned runtime (and tools) with `npm ci` unless node_modules holds them."""
     node_modules = root / "node_modules"
-    wanted = pinned_versions(root)
+    wanted = {**pinned_versions(root), **tool_versions(root)}
     if all(installed_version(node_modules, name) == v for name, v in wanted.items()):
         return node_modules
     npm = shutil.which("npm")
@@ -352,12 +360,36 @@ def with_bytecode(archive: bytes, compiled: dict[str, bytes]) -> bytes:
     return zip_archive(members, zipfile.ZIP_DEFLATED)
 
 
-def bundle_bytes(files: dict[str, bytes]) -> bytes:
+# Gzips stdin to stdout with Zopfli (the npm package @gfx/zopfli, run by Node): a deflate
+# stream any inflater reads, about 4% smaller than zlib's best, found by a slower search.
+ZOPFLI = """
+import { gzipAsync } from %(module)s;
+const chunks = [];
+for await (const chunk of process.stdin) chunks.push(chunk);
+process.stdout.write(await gzipAsync(Buffer.concat(chunks), { numiterations: 5 }));
+"""
+
+
+def bundle_bytes(files: dict[str, bytes], node_modules: Path | None = None) -> bytes:
     """The game's archive as it ships: a reproducible zip of the files, sorted, with fixed
-    dates and stored members, gzipped as a whole at the highest level (no name or date in the
-    gzip header)."""
+    dates and stored members, gzipped as a whole (no name or date in the gzip header): with
+    Zopfli where ``node_modules`` has it (8 KB less to download on a first visit), else at
+    zlib's highest level."""
     members = ((name, files[name], (1980, 1, 1, 0, 0, 0), 0o644 << 16) for name in sorted(files))
-    return gzip.compress(zip_archive(members, zipfile.ZIP_STORED), 9, mtime=0)
+    archive = zip_archive(members, zipfile.ZIP_STORED)
+    zopfli = None if node_modules is None else node_modules / "@gfx" / "zopfli" / "dist"
+    node = shutil.which("node")
+    if zopfli is not None and (zopfli / "index.js").is_file() and node is not None:
+        module = json.dumps((zopfli / "index.js").resolve().as_uri())
+        try:
+            done = subprocess.run([node, "--input-type=module", "-e", ZOPFLI % {"module": module}],
+                                  input=archive, capture_output=True, check=True, timeout=300)
+            if gzip.decompress(done.stdout) == archive:
+                return done.stdout
+        except (subprocess.SubprocessError, OSError, EOFError, gzip.BadGzipFile):
+            pass
+        say("warning: Zopfli failed: the game's archive is gzipped by zlib instead")
+    return gzip.compress(archive, 9, mtime=0)
 
 
 ZipDate = tuple[int, int, int, int, int, int]
@@ -891,13 +923,17 @@ def assemble(out: Path, node_modules: Path, root: Path) -> str:
                  if not name.endswith(".po")]
     # The DOM layer's modules (all but the two entry points, which script tags load) go into the
     # archive with the engine and the compiled catalogues; everything else is copied as it is,
-    # but for the style sheet's comments.
+    # but for the comments of the style sheet and the scripts.
     modules = [name for name in web_files
                if name.endswith(".py") and "/" not in name and name not in (MAIN_PY, WORKER_PY)]
     for name in web_files:
         if name.endswith(".css"):
             (out / name).parent.mkdir(parents=True, exist_ok=True)
             (out / name).write_text(without_css_comments(
+                (web / name).read_text(encoding="utf-8")), encoding="utf-8")
+        elif name.endswith(".js"):
+            (out / name).parent.mkdir(parents=True, exist_ok=True)
+            (out / name).write_text(without_comment_lines(
                 (web / name).read_text(encoding="utf-8")), encoding="utf-8")
         elif name not in modules:
             copy(web / name, out / name)
@@ -934,7 +970,7 @@ def assemble(out: Path, node_modules: Path, root: Path) -> str:
     for name in sources:
         if pyc_name(name) in compiled.ours:
             del bundle[name]
-    (out / BUNDLE_NAME).write_bytes(bundle_bytes(bundle))
+    (out / BUNDLE_NAME).write_bytes(bundle_bytes(bundle, node_modules))
     (out / BOOT_TEXTS).parent.mkdir(parents=True, exist_ok=True)
     write_json(out / BOOT_TEXTS, boot_texts(web))
     page = out / "index.html"
@@ -947,7 +983,8 @@ def assemble(out: Path, node_modules: Path, root: Path) -> str:
 
     # The page carries its config in its script tag: one request less before the interpreter
     # starts. (web/index.html names the file, which build.py replaces by its content.)
-    page.write_text(with_inline_config(page.read_text(encoding="utf-8"), pyscript_config()),
+    page.write_text(without_html_comments(with_inline_config(page.read_text(encoding="utf-8"),
+                                                             pyscript_config())),
                     encoding="utf-8")
     # The computer players' worker imports from the same archive (one download, cached once).
     write_json(out / WORKER_CONFIG_NAME, pyscript_config())
@@ -965,8 +1002,25 @@ def write_service_worker(site: Path) -> str:
     """Write the site's service worker for the files it holds now; return the build id."""
     manifest = precache_manifest(site, exclude=(SW_NAME, ".nojekyll"))
     identity = build_id(manifest)
-    (site / SW_NAME).write_text(service_worker(manifest, identity), encoding="utf-8")
+    (site / SW_NAME).write_text(without_comment_lines(service_worker(manifest, identity)),
+                                encoding="utf-8")
     return identity
+
+
+def without_comment_lines(script: str) -> str:
+    """JavaScript without its whole-line comments (a line that starts with //): the loader and
+    the service worker ship without them, a third of their download. (Neither has a string
+    that spans lines, where such a line would be text.)"""
+    return "".join(line for line in script.splitlines(keepends=True)
+                   if not line.lstrip().startswith("//"))
+
+
+HTML_COMMENT = re.compile(r"[ \t]*<!--.*?-->[ \t]*\n?", re.DOTALL)
+
+
+def without_html_comments(page: str) -> str:
+    """The page without its comments (the build's marks among them, once used)."""
+    return HTML_COMMENT.sub("", page)
 
 
 # A CSS string or comment; comments (a quarter of the style sheet's download) go, strings stay.

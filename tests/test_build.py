@@ -86,8 +86,11 @@ def test_an_incomplete_runtime_is_refused(fake_runtime: Path) -> None:
 def test_the_runtime_is_pinned_to_exact_versions() -> None:
     pins = build.pinned_versions()
     assert pins == {"pyodide": "314.0.7", "@pyscript/core": "0.7.31"}
+    tools = build.tool_versions()
+    assert set(tools) == {"axe-core", "@gfx/zopfli"}
     lock = json.loads((build.ROOT / "package-lock.json").read_text())
-    for name, version in pins.items():
+    for name, version in {**pins, **tools}.items():
+        assert re.fullmatch(r"\d+\.\d+\.\d+", version), name
         assert lock["packages"][f"node_modules/{name}"]["version"] == version
 
 
@@ -110,6 +113,22 @@ def test_the_style_sheet_ships_without_its_comments() -> None:
     assert build.without_css_comments(css) == (
         '.a { content: "/* kept */"; }\n'
         ".b::after { content: '*/ /*'; color: red; }\n")
+
+
+def test_the_scripts_and_the_page_ship_without_their_comments(site: Path) -> None:
+    script = ('// the loader\nconst a = "// kept";  // after code: kept\n'
+              '  // indented\nconst b = `x // y`;\n')
+    assert build.without_comment_lines(script) == (
+        'const a = "// kept";  // after code: kept\nconst b = `x // y`;\n')
+    page = '<p>a</p>\n  <!-- over\n  lines -->\n<p>b<!-- inline --></p>\n'
+    assert build.without_html_comments(page) == "<p>a</p>\n<p>b</p>\n"
+    for name in ("boot.js", build.SW_NAME):
+        shipped = (site / name).read_text(encoding="utf-8")
+        assert not any(line.lstrip().startswith("//") for line in shipped.splitlines()), name
+    source = (build.WEB / "boot.js").read_text(encoding="utf-8")
+    assert (site / "boot.js").read_text(encoding="utf-8") == build.without_comment_lines(source)
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert "<!--" not in page and 'id="announce"' in page and "<link rel=\"modulepreload\"" in page
 
 
 def test_the_built_style_sheet_keeps_every_rule(site: Path) -> None:
@@ -177,6 +196,19 @@ def test_the_archive_is_reproducible_sorted_stored_and_gzipped_whole() -> None:
         assert archive.namelist() == sorted(files)
         assert {name: archive.read(name) for name in files} == files
         assert {info.compress_type for info in archive.infolist()} == {zipfile.ZIP_STORED}
+
+
+@pytest.mark.skipif(not (build.NODE_MODULES / "@gfx" / "zopfli").is_dir(),
+                    reason="needs the pinned tools (npm ci)")
+def test_the_archive_is_gzipped_by_zopfli_where_the_tools_are_installed() -> None:
+    # (the same zip, in a standard gzip stream any browser or zlib reads, a few percent smaller)
+    files = {p.relative_to(build.ROOT).as_posix(): p.read_bytes()
+             for p in sorted((build.ROOT / "fantan").rglob("*.py"))}
+    plain, zopfli = build.bundle_bytes(files), build.bundle_bytes(files, build.NODE_MODULES)
+    assert gzip.decompress(zopfli) == gzip.decompress(plain)
+    assert zopfli[:4] == b"\x1f\x8b\x08\x00" and zopfli[4:8] == bytes(4)  # (no name, no date)
+    assert len(zopfli) < 0.98 * len(plain)
+    assert build.bundle_bytes(files, build.NODE_MODULES) == zopfli
 
 
 @pytest.mark.skipif(not (build.NODE_MODULES / "pyodide" / "pyodide.mjs").is_file(),
