@@ -1197,8 +1197,9 @@ def strategy_tips(cat: Catalog, rules: fantan.Rules, chosen: str | None = None) 
         "above": rank_label(cat, rules, ranks[start + 1]) if start + 1 < len(ranks) else "",
         "card": card_text(cat, rules, ranks[start + step] + suit),
         "run": cat.join([card_text(cat, rules, r + suit) for r in run]),
-        "opening": card_text(cat, rules, rules.opening_card),
     }
+    if rules.opening in ("holder", "seek"):  # (a card held or sought opens the game)
+        values["opening"] = card_text(cat, rules, rules.opening_card)
     applies = {
         # (start cards laid down before play: nobody holds one)
         "gates": rules.opening != "preplaced",
