@@ -1245,6 +1245,46 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
 
     # --- settings ---------------------------------------------------------------------------
 
+    def set_speed(self, speed):
+        """The pace of the computer players chosen in the menu (a link's speed or pace gives
+        way to it)."""
+        self.settings["speed"] = speed
+        self.save_settings()
+        self.pace_override = None
+        self.chosen("speed")
+
+    def set_level(self, level):
+        """The computer players' level chosen in the menu: the record notes it for the game
+        in play, the worker starts if it searches, and a hint still worked out at the level
+        left is not shown (the line over the hand no longer says it is coming)."""
+        self.settings["level"] = level
+        self.save_settings()
+        self.chosen("level")
+        self.note_level()
+        if self.hinting is not None and self.hinting[-1] != self.hint_level():
+            self.hinting = None
+            if self.my_turn():
+                self.say_turn()
+        self.want_worker()
+        self.render()
+        self.draw_menu(focus="menu-level")
+
+    def set_auto_play(self, on):
+        """Play my card for me when only one fits, chosen in the menu: Hint and Play are off
+        where the game is to play for us; at our turn, the card is played once the menu is
+        shut."""
+        self.settings["auto_play"] = on
+        self.save_settings()
+        if self.match is not None and not self.match.state.is_over and not self.dealing:
+            self.render()
+            if not self.my_turn():
+                self.drive()
+
+    def set_deck_colours(self, four):
+        self.settings["four_colour"] = four
+        self.show_deck_colours()
+        self.save_settings()
+
     def show_deck_colours(self):
         """The deck's suits in four colours (♦ blue, ♣ green), or two, as the settings say."""
         root.classList.toggle("four-colour", bool(self.settings["four_colour"]))

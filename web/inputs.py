@@ -252,42 +252,20 @@ class Inputs:
         target = event.target
         tid = str(target.id or "")
         if tid == "menu-speed":
-            self.settings["speed"] = str(target.value)
-            self.save_settings()
-            self.pace_override = None  # (a link's speed or pace gives way)
-            self.chosen("speed")
+            self.set_speed(str(target.value))
         elif tid == "menu-level":
-            self.settings["level"] = str(target.value)
-            self.save_settings()
-            self.chosen("level")
-            self.note_level()
-            if self.hinting is not None and self.hinting[-1] != self.hint_level():
-                # (a hint still worked out at the level left is not shown: the line over
-                # the hand no longer says it is coming)
-                self.hinting = None
-                if self.my_turn():
-                    self.say_turn()
-            self.want_worker()
-            self.render()
-            self.draw_menu(focus="menu-level")
+            self.set_level(str(target.value))
         elif tid == "menu-language":
             if self.language_key in ("", "Enter", " "):
                 self.set_language(str(target.value))
             else:
                 self.language_pending = str(target.value)  # (on_key, on_focusout)
         elif tid == "menu-auto":
-            self.settings["auto_play"] = bool(target.checked)
-            self.save_settings()
-            if self.match is not None and not self.match.state.is_over and not self.dealing:
-                self.render()  # (Hint and Play: off where the game is to play for us)
-                if not self.my_turn():
-                    self.drive()  # (our turn: the card is played once the menu is shut)
+            self.set_auto_play(bool(target.checked))
         elif tid == "menu-full":
             self.set_full_screen(bool(target.checked))
         elif tid == "menu-four":
-            self.settings["four_colour"] = bool(target.checked)
-            self.show_deck_colours()
-            self.save_settings()
+            self.set_deck_colours(bool(target.checked))
         elif element("setup").contains(target):
             self.setup_changed(target)
         if tid != "menu-language":
