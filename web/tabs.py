@@ -37,14 +37,20 @@ class Tabs:
         them (its line over the table named the level this tab had; its new-game screen
         offered it), but for those changed here since. The language stays this tab's until it
         plays (claim)."""
-        before = self.passive_settings
-        stored = self.store.load_settings()
-        for name, value in stored.items():
-            if name != "language" and self.settings.get(name) == before.get(name):
-                self.settings[name] = before[name] = value
-        self.show_deck_colours()
+        self.adopt_settings(keep=("language",))
         if self.match is not None:
             self.render()
+
+    def adopt_settings(self, keep=()):
+        """The settings as the tab that plays stores them, but for those changed here since
+        this tab let it play and those named in ``keep``; the names of those changed here."""
+        before = self.passive_settings
+        mine = {k for k, v in self.settings.items() if before and before.get(k) != v}
+        for name, value in self.store.load_settings().items():
+            if name not in mine and name not in keep:
+                self.settings[name] = before[name] = value
+        self.show_deck_colours()
+        return mine
 
     def on_visible(self, _event=None):
         if self.passive:
@@ -88,16 +94,13 @@ class Tabs:
         self.store.claim()
         # The other tab may have changed the language or the deck's colours: show its choice,
         # but for what was changed here meanwhile.
-        before = self.passive_settings
-        mine = {k: v for k, v in self.settings.items() if before and before.get(k) != v}
+        mine = self.adopt_settings()
         self.passive_settings = {}
-        self.settings = {**self.store.load_settings(), **mine}
         if mine:
             self.save_settings()
         self.cat = self.load_catalog()
         self.cache = {}
         self.apply_language()
-        self.show_deck_colours()
         match, notice = self.store.load()
         if notice:
             self.notify(self.cat.t(notice))
