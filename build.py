@@ -212,8 +212,8 @@ def package_files(package: Path) -> list[str]:
 
 def pyscript_config(bundle: str = BUNDLE_NAME) -> dict[str, Any]:
     """The PyScript config: the local interpreter, and the archive of our Python files, written
-    as it is into the working directory. The entry points put it on sys.path and Python imports
-    from it (zipimport): unpacking it would cost the start more."""
+    as it is into the working directory. The entry points gunzip it to python.zip, put that on
+    sys.path and import from it (zipimport), no member extracted."""
     return {
         "interpreter": "./vendor/pyodide/pyodide.mjs",
         "files": {f"./{bundle}": f"./{bundle}"},

@@ -1,9 +1,9 @@
 """The rules as bit operations: one mutable hand in progress, shared by the public GameState
 (which copies it for every move) and by the fast play-outs of the computer players.
 
-Nothing here checks legality: callers ask ``playable``/``can_pass``/``giving`` first. The single
-explanation of an illegal move lives in ``fantan.game.GameState.why_illegal``, built on the same
-functions.
+Nothing here checks legality: callers ask ``playable``/``can_pass`` (and ``gift_to``, a card
+owed) first, or take ``options()``. The single explanation of an illegal move lives in
+``fantan.game.GameState.why_illegal``, built on the same functions.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""The dialogs (menu, new-game screen, rules) and the browser's history and full screen
-that go with them: opened and closed with the focus given back, kept through a reload,
-closed one at a time by a phone's Back, and a double tap's second tap made harmless.
+"""The dialogs (menu, new-game screen, rules, the hand's moves) and the browser's history and
+full screen that go with them: opened and closed with the focus given back, kept through a
+reload, closed one at a time by a phone's Back, and a double tap's second tap made harmless.
 
 A part of the page (app.Page), which holds the state it works on.
 """

@@ -25,10 +25,10 @@ def number_param(name):
 
 def drop_params(*names):
     """Take ``names`` out of the page's address (and of ``params``): a link's ``?new`` once
-    its game is dealt, or its ``?lang``, ``?level`` or ``?speed`` once the player chooses
-    otherwise in the menu (a reload would bring the link's back). The browser's Back to an
-    entry from before (under a dialog's) takes them out of that one's address too
-    (Dialogs.on_popstate)."""
+    its game is dealt, or its ``?lang``, ``?level`` or ``?speed`` (with ``?pace``) once the
+    player chooses otherwise in the menu (a reload would bring the link's back). The
+    browser's Back to an entry from before (under a dialog's) takes them out of that one's
+    address too (Dialogs.on_popstate)."""
     dropped.update(names)
     url = window.URL.new(window.location.href)
     found = [name for name in names if url.searchParams.has(name)]

@@ -1,5 +1,5 @@
-"""The page's entry point, which PyScript runs. The game's Python (the engine, the page code in
-app.py, the catalogues) is imported from python.zip, whose modules carry bytecode compiled
+"""The page's entry point, which PyScript runs. The game's Python (the engine, the page's
+modules, the catalogues) is imported from python.zip, whose modules carry bytecode compiled
 ahead: starting costs no compiling. It arrives gzipped as a whole (python.zip.gz, a smaller
 download than the zip's own compression) and is unpacked here once, in a few milliseconds."""
 

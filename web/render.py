@@ -860,7 +860,7 @@ def moves_page(cat: Catalog, rules: fantan.Rules, log: view.MoveLog, checkable: 
                      + row(cells, number) + "</tr>")
     return (title + f'<p class="moves-about">{escape(cat.t("moves.about"))}</p>'
             # (wider than the page, under large text, it scrolls sideways on its own: the
-            # page marks it so, Page.fit_moves)
+            # page marks it so, MovesPage.fit_moves)
             '<div class="moves-wide">'
             f'<table class="moves" aria-labelledby="moves-title" data-seats="{len(log.seats)}">'
             f'<thead><tr><th scope="col">{escape(cat.t("moves.number"))}</th>{head}</tr></thead>'

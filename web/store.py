@@ -400,7 +400,8 @@ choices, for a reload (dialogs_text)."""
 DIALOG_STACKS = (("menu",), ("setup",), ("rules-page",), ("setup", "rules-page"),
                  ("moves-page",))
 """The dialogs that can be open at once, bottom first (the rules page opens over the new-game
-screen, or alone from the menu, which closes; the hand's moves alone, from the menu)."""
+screen, or alone from the menu, which closes; the hand's moves alone, from the menu or the
+table looked at after a hand)."""
 
 
 class Dialogs(NamedTuple):
