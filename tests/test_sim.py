@@ -90,3 +90,15 @@ def test_shuffle_matches_the_game_shuffle() -> None:
 def test_random_games_score_sums() -> None:
     for scores in sim.random_games(fantan.preset("fan-tan"), range(200)):
         assert sum(scores) == 0
+
+
+def test_the_speed_benchmark_runs_and_reports_a_rate_for_each_path(capsys) -> None:
+    # (the figures are the benchmark's to report, not a test's to assert: it runs and reports)
+    from fantan import bench
+
+    bench.main(["--preset", "shichi-narabe", "--seconds", "0.05"])
+    header, row = capsys.readouterr().out.strip().splitlines()
+    assert "public API games/s" in header and "fast path games/s" in header
+    name, api, fast = row.split()
+    assert name == "shichi-narabe"
+    assert float(api.replace(",", "")) > 0 and float(fast.replace(",", "")) > 0
