@@ -373,8 +373,9 @@ def test_a_hint_that_answers_after_our_move_is_dropped(page: Page, server: Serve
     # Ask again, the worker kept busy meanwhile, and play that card before the answer comes:
     # the answer, for a position gone by, must neither choose a card nor speak on the turn
     # that has come round (it would name a card no longer in the hand).
+    # (busy for 8 s: long enough for the steps until our card is played on a busy machine)
     page.workers[0].evaluate("""() => { setTimeout(() => {
-        const end = Date.now() + 3000; while (Date.now() < end); }, 0); }""")
+        const end = Date.now() + 8000; while (Date.now() < end); }, 0); }""")
     game.record(page, "message", "#message")
     game.record(page, "chosen", '#hand [aria-pressed="true"]', "data-card")
     page.click("#hint")
@@ -419,8 +420,9 @@ def test_a_hint_asked_at_hard_is_dropped_when_the_level_changes(
     # The hint is the move of the player at the level in play: Hard's, still worked out when
     # the level is changed to Medium, is not shown when it comes, and the line over the hand
     # no longer says that a hint is coming. Medium's is the hint now.
-    # (Hard's hint takes as long as the worker is kept busy)
-    our_turn_at_hard_with_the_worker_busy(page, server, game, seconds=4)
+    # (Hard's hint takes as long as the worker is kept busy: 8 s, long enough for the steps
+    # until the level is changed on a busy machine)
+    our_turn_at_hard_with_the_worker_busy(page, server, game, seconds=8)
     answers = int(page.get_attribute("html", "data-ai-answers") or 0)
     page.click("#hint")
     expect(page.locator("#message")).to_have_text("Looking for a good move…")
@@ -490,6 +492,13 @@ def test_the_game_waits_under_the_menu_and_the_new_game_screen(
     page.wait_for_function(
         "() => !document.getAnimations().some((a) => a.playState === 'running'"
         " && a.effect && a.effect.target && a.effect.target.closest('[data-zone=table]'))")
+    # (and what that landing hands on, which follows it a moment later: the turn's mark on us
+    # with our "No move" up, its pass waiting under the screen; or no card down yet, the
+    # opening waiting under the screen)
+    page.wait_for_function("""() => !document.querySelector('#table.landing')
+        && (document.querySelectorAll('[data-zone="table"]').length === 0
+            || document.documentElement.dataset.turn === '0'
+               && !document.getElementById('banner').hidden)""")
     # (recorded from here: a move made under the screen, even one shown only for a moment)
     game.record(page, "table", '[data-zone="table"]', "data-card")
     game.record(page, "turn", "html", "data-turn")
@@ -722,7 +731,9 @@ def test_wait_for_your_turn_stays_long_enough_to_be_read(page: Page, server: Ser
     # computer's "… is thinking" does not replace that at once (it did within a moment).
     seed = seed_where("fan-tan", lambda m: m.state.to_move == 1)
     page.set_viewport_size(PORTRAIT)
-    game.boot(page, server.url + f"?new=1&seed={seed}&pace=0.6")
+    # (a computer's turn of 1.2 s: time for the tap to come in it on a busy machine, and
+    # shorter than the 2.5 s the line stays, so that the next turn comes while it must stay)
+    game.boot(page, server.url + f"?new=1&seed={seed}&pace=1.2")
     page.wait_for_selector("html[data-phase=playing][data-turn='1']", timeout=60_000)
     game.record_js(page, "line", """() => [document.documentElement.dataset.turn,
                                             document.querySelector('#message').textContent]""")
@@ -732,6 +743,8 @@ def test_wait_for_your_turn_stays_long_enough_to_be_read(page: Page, server: Ser
     # As the turn moved on, the line still said so (the record's first state of that turn:
     # a look at the page now might come after the line rightly changed).
     states = game.recorded(page, "line")
+    # (the tap answered in Lina's turn, before the turn moved on)
+    assert next(s for s in states if s[1] == "Wait for your turn.")[0] == "1", states
     assert next(state for state in states if state[0] == "2")[1] == "Wait for your turn.", states
     # Then the page goes on saying whose turn it is.
     expect(page.locator("#message")).to_have_text(
@@ -1220,6 +1233,10 @@ def test_the_computer_players_go_on_when_their_worker_stops_answering(
     page.set_viewport_size(PORTRAIT)
     # (for two minutes: nothing the worker is asked is answered)
     our_turn_at_hard_with_the_worker_busy(page, server, game, seconds=120)
+    # (the worker started again slow to start, as on a busy phone: held up 8 s as it begins,
+    # longer than a computer move would wait for a worker)
+    page.on("worker", lambda worker: worker.evaluate("""() => { setTimeout(() => {
+        const end = Date.now() + 8000; while (Date.now() < end); }, 0); }"""))
     page.click("#hint")
     expect(page.locator("#message")).to_have_text(re.compile(r"^Hint: play the .+\.$"),
                                                   timeout=60_000)
@@ -3165,14 +3182,14 @@ def test_the_next_computer_is_named_as_the_card_before_it_lands(page: Page, serv
     page.set_viewport_size(DESKTOP)
     seed = seed_where("fan-tan", lambda m: m.state.to_move == 1)  # (three computers first)
     open_game(page, server, game, f"?new=1&seed={seed}&speed=slow")
-    page.wait_for_function("""() => {
+    # (both read in the one look that finds the card in flight: a second look, a moment
+    # later, may come after it has landed)
+    turn, line = page.wait_for_function("""() => {
         const turn = document.documentElement.dataset.turn;
         const line = document.getElementById('message').textContent;
         return document.getElementById('table').classList.contains('landing')
-            && turn !== '' && turn !== '0' && line.includes('thinking'); }""",
-                           timeout=60_000)
-    turn, line = page.evaluate("""() => [document.documentElement.dataset.turn,
-                                         document.getElementById('message').textContent]""")
+            && turn !== '' && turn !== '0' && line.includes('thinking') && [turn, line]; }""",
+                                        timeout=60_000).json_value()
     name = page.locator(f'.seat[data-seat="{turn}"] .name').inner_text()
     assert name not in line, (turn, line)
     page.wait_for_function("!document.getElementById('table').classList.contains('landing')")
@@ -3480,8 +3497,14 @@ def test_the_cards_in_hand_slide_to_their_new_places(page: Page, server: Server,
     sliding = """() => [...document.querySelectorAll('#hand [data-zone=hand]')].some(c =>
         c.getAnimations().some(a => a.effect.getKeyframes().some(k => k.translate)))"""
     hand_still(page)  # (the turn's own slide over)
+    # (watched from before the play, as the hand is drawn again: a slide lasts 160 ms, less
+    # than a busy machine may take to begin looking once the double click is done)
+    page.evaluate("""() => { window.slid = false; const sliding = """ + sliding + """;
+        new MutationObserver(() => { window.slid = window.slid || sliding(); })
+            .observe(document.getElementById('hand'),
+                     {subtree: true, childList: true, attributes: true}); }""")
     page.locator(PLAYABLE).first.dblclick()
-    page.wait_for_function(sliding, polling="raf", timeout=5_000)
+    page.wait_for_function("() => window.slid", timeout=5_000)
 
 
 def flight_of(code: str) -> str:
@@ -3545,9 +3568,14 @@ def test_a_card_played_flies_over_the_rows_it_crosses(context: BrowserContext, p
     page.set_viewport_size(TABLET)
     game.boot(page, server.url + "?speed=slow")
     page.wait_for_selector(MY_TURN)
+    # (held still as it begins, by an observer set before the play: the flight lasts 380 ms,
+    # less than a busy machine may take to begin looking once the double click is done)
+    page.evaluate(f"""() => new MutationObserver((_, observer) => {{
+        const f = {flight_of(spade)};
+        if (f) {{ f.pause(); observer.disconnect(); window.held = true; }}
+    }}).observe(document.getElementById('rows'), {{subtree: true, childList: true}})""")
     page.locator(f'#hand [data-card="{spade}"]').dblclick()
-    page.wait_for_function(f"() => {{ const f = {flight_of(spade)}; f?.pause(); return f; }}",
-                           polling="raf")
+    page.wait_for_function("() => window.held === true")
     # The flight held still at points along its way: on top where it covers another card.
     seen = page.evaluate(f"""() => {{
         const flight = {flight_of(spade)}, card = flight.effect.target;
@@ -3744,18 +3772,23 @@ def test_the_turn_and_the_next_cards_are_marked_as_the_card_lands(page: Page, se
     page.wait_for_selector(MY_TURN, timeout=60_000)
     before = page.eval_on_selector_all(".slot.needed", "els => els.map(e => e.dataset.slot)")
     page.locator(PLAYABLE).first.click()
-    page.click("#play")
     # While our 7D flies to the table, the next seat's mark and the outlines of the 6D and 8D
-    # wait for it (read in the browser the moment the flight is seen: it lasts 380 ms); an
-    # outline there before stays...
-    marks = page.wait_for_function("""() => {
-        if (!document.querySelector('#table.landing')) return null;
-        const seat = document.querySelector('.seat.turn');
-        const colour = el => el && getComputedStyle(el).borderTopColor;
-        const needed = [...document.querySelectorAll('.slot.needed')];
-        return [seat && seat.dataset.seat, colour(seat),
-                needed.map(e => [e.dataset.slot, colour(e)])];
-    }""", timeout=5_000).json_value()
+    # wait for it (read in the browser as the flight begins, by an observer set before the
+    # play: the flight lasts 380 ms, less than a busy machine may take to begin looking once
+    # the click is done); an outline there before stays...
+    page.evaluate("""() => { window.marks = null;
+        const table = document.getElementById('table');
+        new MutationObserver((_, observer) => {
+            if (!table.classList.contains('landing')) return;
+            observer.disconnect();
+            const seat = document.querySelector('.seat.turn');
+            const colour = el => el && getComputedStyle(el).borderTopColor;
+            const needed = [...document.querySelectorAll('.slot.needed')];
+            window.marks = [seat && seat.dataset.seat, colour(seat),
+                            needed.map(e => [e.dataset.slot, colour(e)])];
+        }).observe(table, {attributes: true, attributeFilter: ['class']}); }""")
+    page.click("#play")
+    marks = page.wait_for_function("() => window.marks", timeout=5_000).json_value()
     gold = "rgb(242, 193, 78)"
     assert marks[0] == "1"
     assert marks[1] == "rgba(0, 0, 0, 0)"

@@ -133,6 +133,7 @@ class Players:
                 tag.xworker.terminate()
             tag.remove()
         self.worker = None
+        self.waited = True  # (no move waits for the one started again: on the page until it is up)
         if self.restarts < WORKER_RESTARTS:
             self.restarts += 1
             self.starting = None
