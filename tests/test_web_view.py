@@ -689,6 +689,17 @@ def test_the_rules_page_counts_optional_passes_in_words_that_fit() -> None:
     assert "una volta per mano" in " ".join(view.rules_text(it, shichi.replace(pass_limit=1)))
     # Every pass counts towards the limit, one made with nothing that fits too (RULES.md).
     assert "A pass with nothing that fits counts too." in " ".join(lines[3])
+    # A pass while the opening card is sought counts too (RULES.md): said where one is sought,
+    # as the engine counts it.
+    seek = shichi.replace(opening="seek", opening_card="7D")
+    waiting = "Each pass while waiting for the 7♦ counts too."
+    assert waiting in view.rules_text(CAT, seek)
+    assert waiting not in " ".join(lines[3]) + " ".join(
+        view.rules_text(CAT, seek.replace(passing="forced", pass_limit=3)))
+    state = next(s for s in (fantan.new_game(seek, seed=n) for n in range(40))
+                 if "7D" not in s.hand(s.to_move))
+    assert state.legal_moves() == ("pass",) and not state.moves
+    assert state.play("pass").passes[state.to_move] == 1
 
 
 def test_the_rules_page_deals_what_is_left_of_the_deck_once_the_start_cards_are_out() -> None:

@@ -1157,6 +1157,9 @@ def rules_text(cat: Catalog, rules: fantan.Rules, chosen: str | None = None) -> 
         if rules.pass_limit and rules.opening in ("holder", "seek"):  # (never held back)
             lines.append(cat.t("rules.passing.opening-card",
                                card=card_text(cat, rules, rules.opening_card)))
+        if rules.opening == "seek":  # (a pass waiting for the opening card is a pass)
+            lines.append(cat.t("rules.passing.seek-counts",
+                               card=card_text(cat, rules, rules.opening_card)))
         if rules.scoring != "placement":  # (placement ranks a player out last, not by cards)
             lines.append(cat.t("rules.out-counts"))
     else:
