@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-from html import escape
+from html import escape, unescape
 from html.parser import HTMLParser
 
 from web_support import catalog, english, english_messages, i18n, render, store, view
@@ -783,3 +783,19 @@ def test_each_game_on_the_new_game_screen_is_named_by_its_name_and_described_apa
         assert f'aria-labelledby="preset-name-{name}"' in radio.group(0)
         assert f'aria-describedby="preset-desc-{name}"' in radio.group(0)
     assert '<span class="preset-name" id="preset-name-sjueren">Sjueren</span>' in html
+
+
+def test_options_refused_for_one_reason_are_named_together_and_the_reason_said_once() -> None:
+    # A chip for a pass (Sjuan's rules): every scoring but chips is refused for that one
+    # reason, said once after their names (it stood once for each of them).
+    html = render.setup(CAT, {"preset": "custom", "rules": fantan.preset("sjuan"),
+                              "level": "easy", "match": None})
+    found = re.search(r'<small class="why" id="axis-scoring-why">(.*?)</small>', html, re.S)
+    assert found is not None
+    note = unescape(found.group(1))
+    refused = [o for o in view.axis_options(CAT, fantan.preset("sjuan"), "scoring")
+               if not o.allowed]
+    assert len(refused) >= 2 and len({o.why for o in refused}) == 1
+    assert note == CAT.t("setup.not-offered", option=CAT.join([o.label for o in refused]),
+                         why=refused[0].why)
+    assert note.count(refused[0].why) == 1 and note.count("Not offered") == 1

@@ -729,10 +729,14 @@ def setup(cat: Catalog, draft: dict[str, Any], gives_up: bool = False) -> str:
         for axis in view.AXES:
             options = view.axis_options(cat, dealt, axis)
             current = getattr(dealt, axis)
-            refused = [o for o in options if not o.allowed]
+            # (the options refused for one reason named together, the reason said once)
+            refused: dict[str, list[str]] = {}
+            for o in options:
+                if not o.allowed:
+                    refused.setdefault(o.why, []).append(o.label)
             note = (cat.t(f"idle.{idle[axis]}") if axis in idle else
-                    " ".join(cat.t("setup.not-offered", option=o.label, why=o.why)
-                             for o in refused))
+                    " ".join(cat.t("setup.not-offered", option=cat.join(labels), why=why)
+                             for why, labels in refused.items()))
             fields.append(select(cat, f"axis-{axis}", cat.t(f"axis.{axis}"),
                                  [(view.form_value(o.value), o.label, o.allowed) for o in options],
                                  view.form_value(current), note, disabled=axis in idle))
