@@ -952,6 +952,16 @@ TABLE_ON_SCREEN_JS = """() => {
 }"""
 
 
+# The ranks and pips on the table that reach out of their slot (1 px of rounding allowed).
+SLOT_SPILL_JS = """() => [...document.querySelectorAll('#rows .slot')].flatMap((slot) => {
+    const r = slot.getBoundingClientRect();
+    return [...slot.querySelectorAll('.ghost, .card .corner, .card .pip-s')]
+        .filter((e) => e.getClientRects().length).map((e) => e.getBoundingClientRect())
+        .filter((b) => b.left < r.left - 1 || b.right > r.right + 1 || b.top < r.top - 1
+                       || b.bottom > r.bottom + 1).map(() => slot.dataset.slot);
+})"""
+
+
 def test_text_set_larger_in_the_browser_leaves_the_table_on_the_screen(
         page: Page, server: Server, game) -> None:
     """A reader whose browser sets its text at 150% (24 px) or 200%: the rows give way to the
@@ -971,6 +981,7 @@ def test_text_set_larger_in_the_browser_leaves_the_table_on_the_screen(
         shot(page, f"browser-text-{px}px-{size['width']}x{size['height']}")
         assert page.evaluate(TABLE_ON_SCREEN_JS) == {
             "down": 0, "across": 0, "covered": [], "between": True, "under": 0}, name
+        assert page.evaluate(SLOT_SPILL_JS) == [], name
         for selector in ("#play", "#hint", "#open-menu", "#rows .slot >> nth=-1", PLAYABLE):
             box = page.locator(selector).first.bounding_box()
             where = f"{selector} at {name}"
@@ -989,6 +1000,7 @@ def test_text_set_larger_in_the_browser_leaves_the_table_on_the_screen(
         seen = page.evaluate(TABLE_ON_SCREEN_JS)
         assert (seen["across"], seen["covered"], seen["between"], seen["under"]) == (
             0, [], True, 0), (size, query, seen)
+        assert page.evaluate(SLOT_SPILL_JS) == [], (size, query)
     # At 200% a phone held upright scrolls down to its hand (the buttons stay in view at the
     # foot), but never sideways: the buttons' words were wider than the screen by 11 px, and
     # below 390 px our badge alone was about as wide as the screen, the message beside it
@@ -1002,6 +1014,9 @@ def test_text_set_larger_in_the_browser_leaves_the_table_on_the_screen(
         page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
         seen = page.evaluate(TABLE_ON_SCREEN_JS)  # (scrolled down, the buttons clear of the hand)
         assert (seen["across"], seen["covered"], seen["between"]) == (0, [], True), (size, seen)
+        # (however small the slots, the ranks and pips stay in them: at 200% the 7♦'s pip hung
+        # below its card and a "10" ran into the J's slot)
+        assert page.evaluate(SLOT_SPILL_JS) == [], size
         for selector in ("#controls", ".you-line .seat", "#message"):
             box = page.locator(selector).bounding_box()
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= size["width"], (
