@@ -952,6 +952,28 @@ TABLE_ON_SCREEN_JS = """() => {
 }"""
 
 
+
+def test_a_phone_scrolled_down_to_its_hand_at_200_percent_stays_there_from_move_to_move(
+        page: Page, server: Server, game) -> None:
+    # Upright at 200% the page scrolls down to the hand: a card played pulled it back up (the
+    # message, emptied for a moment, went up beside our badge and the page was a line shorter),
+    # the hand's second row under the buttons at every turn.
+    for size in (PORTRAIT, {"width": 320, "height": 568}):
+        page.set_viewport_size(size)
+        browser_text_size(page, 32)
+        open_game(page, server, game, "?new=1&seed=6&speed=instant")
+        page.wait_for_selector(MY_TURN)
+        hand_still(page)
+        page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
+        down = page.evaluate("scrollY")
+        assert down > 0, size
+        for _ in range(2):
+            page.locator(PLAYABLE).first.dblclick()
+            page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+            hand_still(page)
+            assert page.evaluate("scrollY") == down, size
+
+
 # The ranks and pips on the table that reach out of their slot (1 px of rounding allowed).
 SLOT_SPILL_JS = """() => [...document.querySelectorAll('#rows .slot')].flatMap((slot) => {
     const r = slot.getBoundingClientRect();
