@@ -735,8 +735,8 @@ def setup(cat: Catalog, draft: dict[str, Any], gives_up: bool = False) -> str:
                 if not o.allowed:
                     refused.setdefault(o.why, []).append(o.label)
             note = (cat.t(f"idle.{idle[axis]}") if axis in idle else
-                    " ".join(cat.t("setup.not-offered", option=cat.join(labels), why=why)
-                             for why, labels in refused.items()))
+                    " ".join(cat.n("setup.not-offered", len(labels), option=cat.join(labels),
+                                   why=why) for why, labels in refused.items()))
             fields.append(select(cat, f"axis-{axis}", cat.t(f"axis.{axis}"),
                                  [(view.form_value(o.value), o.label, o.allowed) for o in options],
                                  view.form_value(current), note, disabled=axis in idle))
