@@ -952,7 +952,6 @@ TABLE_ON_SCREEN_JS = """() => {
 }"""
 
 
-
 def test_a_phone_scrolled_down_to_its_hand_at_200_percent_stays_there_from_move_to_move(
         page: Page, server: Server, game) -> None:
     # Upright at 200% the page scrolls down to the hand: a card played pulled it back up (the
@@ -977,7 +976,7 @@ def test_a_phone_scrolled_down_to_its_hand_at_200_percent_stays_there_from_move_
 # The ranks and pips on the table that reach out of their slot (1 px of rounding allowed).
 SLOT_SPILL_JS = """() => [...document.querySelectorAll('#rows .slot')].flatMap((slot) => {
     const r = slot.getBoundingClientRect();
-    return [...slot.querySelectorAll('.ghost, .card .corner, .card .pip-s')]
+    return [...slot.querySelectorAll('.ghost, .card .corner > .rk, .card .pip-s')]
         .filter((e) => e.getClientRects().length).map((e) => e.getBoundingClientRect())
         .filter((b) => b.left < r.left - 1 || b.right > r.right + 1 || b.top < r.top - 1
                        || b.bottom > r.bottom + 1).map(() => slot.dataset.slot);

@@ -796,8 +796,9 @@ def test_options_refused_for_one_reason_are_named_together_and_the_reason_said_o
     refused = [o for o in view.axis_options(CAT, fantan.preset("sjuan"), "scoring")
                if not o.allowed]
     assert len(refused) >= 2 and len({o.why for o in refused}) == 1
+    # (each name in quotation marks: a name with "and" in it, "Chips and a pot", read as two)
     assert note == CAT.n("setup.not-offered", len(refused),
-                         option=CAT.join([o.label for o in refused]), why=refused[0].why)
+                         option=CAT.join([f"“{o.label}”" for o in refused]), why=refused[0].why)
     assert note.count(refused[0].why) == 1 and note.count("Not offered") == 1
     # (in words that agree with how many: Italian "Non disponibili" for several)
     italian = render.setup(catalog("it"), {"preset": "custom", "rules": fantan.preset("sjuan"),

@@ -696,6 +696,16 @@ def test_the_rules_page_counts_optional_passes_in_words_that_fit() -> None:
     assert waiting in view.rules_text(CAT, seek)
     assert waiting not in " ".join(lines[3]) + " ".join(
         view.rules_text(CAT, seek.replace(passing="forced", pass_limit=3)))
+    # With no passes allowed there is nothing to count: whoever waits drops out, and says so.
+    none = " ".join(view.rules_text(CAT, seek.replace(pass_limit=0)))
+    assert waiting not in none
+    assert ("That holds while waiting for the 7♦ too: whoever is to play without it drops out."
+            in none)
+    strict = seek.replace(pass_limit=0)
+    state = next(s for s in (fantan.new_game(strict, seed=n) for n in range(40))
+                 if "7D" not in s.hand(s.to_move))
+    seat = state.to_move
+    assert seat in state.play("pass").observation(seat).eliminated
     state = next(s for s in (fantan.new_game(seek, seed=n) for n in range(40))
                  if "7D" not in s.hand(s.to_move))
     assert state.legal_moves() == ("pass",) and not state.moves

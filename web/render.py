@@ -733,7 +733,8 @@ def setup(cat: Catalog, draft: dict[str, Any], gives_up: bool = False) -> str:
             refused: dict[str, list[str]] = {}
             for o in options:
                 if not o.allowed:
-                    refused.setdefault(o.why, []).append(o.label)
+                    refused.setdefault(o.why, []).append(
+                        cat.t("setup.option-quoted", option=o.label))
             note = (cat.t(f"idle.{idle[axis]}") if axis in idle else
                     " ".join(cat.n("setup.not-offered", len(labels), option=cat.join(labels),
                                    why=why) for why, labels in refused.items()))

@@ -1158,7 +1158,8 @@ def rules_text(cat: Catalog, rules: fantan.Rules, chosen: str | None = None) -> 
             lines.append(cat.t("rules.passing.opening-card",
                                card=card_text(cat, rules, rules.opening_card)))
         if rules.opening == "seek":  # (a pass waiting for the opening card is a pass)
-            lines.append(cat.t("rules.passing.seek-counts",
+            lines.append(cat.t("rules.passing.seek-counts" if rules.pass_limit
+                               else "rules.passing.seek-none",
                                card=card_text(cat, rules, rules.opening_card)))
         if rules.scoring != "placement":  # (placement ranks a player out last, not by cards)
             lines.append(cat.t("rules.out-counts"))
