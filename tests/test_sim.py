@@ -7,7 +7,7 @@ import random
 import pytest
 
 import fantan
-from fantan import sim
+from fantan import bench, sim
 from fantan.core import geometry
 from fantan.game import shuffled
 
@@ -94,8 +94,6 @@ def test_random_games_score_sums() -> None:
 
 def test_the_speed_benchmark_runs_and_reports_a_rate_for_each_path(capsys) -> None:
     # (the figures are the benchmark's to report, not a test's to assert: it runs and reports)
-    from fantan import bench
-
     bench.main(["--preset", "shichi-narabe", "--seconds", "0.05"])
     header, row = capsys.readouterr().out.strip().splitlines()
     assert "public API games/s" in header and "fast path games/s" in header
