@@ -116,19 +116,18 @@ BACKGROUND = "#134229"
 # The runtime from npm
 
 
-def pinned_versions(root: Path = ROOT) -> dict[str, str]:
-    """The exact runtime versions package.json asks for."""
+def pinned_versions(root: Path = ROOT, section: str = "dependencies") -> dict[str, str]:
+    """The exact versions package.json asks for: of the runtime, or with ``section``
+    "devDependencies" of the npm tools (the build's compressor and the accessibility tests'
+    checker, not shipped)."""
     data = json.loads((root / "package.json").read_text(encoding="utf-8"))
-    deps: dict[str, str] = data["dependencies"]
-    return dict(deps)
+    versions: dict[str, str] = data[section]
+    return dict(versions)
 
 
 def tool_versions(root: Path = ROOT) -> dict[str, str]:
-    """The exact versions of the npm tools package.json asks for: the build's compressor and
-    the accessibility tests' checker, not shipped."""
-    data = json.loads((root / "package.json").read_text(encoding="utf-8"))
-    tools: dict[str, str] = data["devDependencies"]
-    return dict(tools)
+    """The exact versions of the npm tools package.json asks for (pinned_versions)."""
+    return pinned_versions(root, "devDependencies")
 
 
 def installed_version(node_modules: Path, package: str) -> str | None:

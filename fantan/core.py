@@ -45,7 +45,7 @@ class Geometry:
         )
         self.start_cards = 0 if self.start is None else self.start_mask(self.start)
         self.opening_bit = (
-            1 << deck.parse(rules.opening_card) if rules.opening in ("holder", "seek") else 0
+            1 << deck.parse(rules.opening_card) if rules.has_opening_card else 0
         )
         self.build = _BUILD[rules.build_order]
         self.limited = rules.passing == "limited"

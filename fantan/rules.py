@@ -115,6 +115,12 @@ class Rules:
         return cls(**dict(data))
 
     @property
+    def has_opening_card(self) -> bool:
+        """True where ``opening_card`` opens the game: its holder plays it first, or everyone
+        else waits for it (the holder and seek openings); elsewhere it is kept but unused."""
+        return self.opening in ("holder", "seek")
+
+    @property
     def is_point_scoring(self) -> bool:
         """True where a lower score is better."""
         return self.scoring in POINT_SCORINGS
@@ -167,7 +173,7 @@ class Rules:
         forced, ``pay_per_card`` where chips are not scored, ``winner_leads_next`` where the
         opening card's holder always leads or the match is one hand."""
         idle: dict[str, str] = {}
-        if self.opening not in ("holder", "seek"):
+        if not self.has_opening_card:
             idle["opening_card"] = "no-opening-card"
         if self.opening != "preplaced":
             idle["preplaced_from"] = "not-preplaced"
@@ -208,7 +214,7 @@ def _validate(r: Rules) -> None:
         raise refuse("ace", "a Spanish 40-card row always runs 1..12, so ace must be 'low'")
     if r.start_rank == "chosen" and r.opening != "any-start":
         raise refuse("start_rank", "a chosen start rank needs opening 'any-start'")
-    if r.opening in ("holder", "seek"):
+    if r.has_opening_card:
         deck = deck_for(r.deck, r.ace)
         card = deck.find(r.opening_card)
         if card is None:

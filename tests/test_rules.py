@@ -344,3 +344,17 @@ def test_the_ranks_a_building_order_puts_first_are_those_the_game_asks_for(order
     # (rows' ends met: at an end, eights first puts nothing first, six and eight one rank)
     assert seen == ({0, 1} if order == "eights-first" else {1, 2}), seen
     assert fantan.Rules(start_rank="chosen", opening="any-start").first_ranks() is None
+
+
+def test_the_opening_card_opens_under_the_holder_and_seek_openings_only() -> None:
+    # has_opening_card is where the card is used: not idle in the rules, and the card the
+    # holder must play first (or a seat without it must wait for).
+    for opening in ("holder", "seek", "any-start", "preplaced"):
+        rules = fantan.Rules(opening=opening, opening_card="7S")
+        assert rules.has_opening_card == ("opening_card" not in rules.idle_fields()), opening
+        state = fantan.new_game(rules, seed=4)
+        first = state.legal_moves()
+        if rules.has_opening_card:
+            assert first in (("7S",), ("pass",)), (opening, first)
+        else:
+            assert first != ("7S",), (opening, first)

@@ -1142,7 +1142,7 @@ def rules_text(cat: Catalog, rules: fantan.Rules, chosen: str | None = None) -> 
         lines.append(cat.t("rules.opening.chosen"))
     else:
         lines.append(cat.t("rules.start", rank=rank_label(cat, rules, rules.start_rank)))
-        if rules.opening in ("holder", "seek"):
+        if rules.has_opening_card:
             lines.append(cat.t(f"rules.opening.{rules.opening}",
                                card=card_text(cat, rules, rules.opening_card)))
         else:
@@ -1154,7 +1154,7 @@ def rules_text(cat: Catalog, rules: fantan.Rules, chosen: str | None = None) -> 
     if rules.passing == "limited":
         lines.append(cat.n("rules.passing.limited", rules.pass_limit) if rules.pass_limit
                      else cat.t("rules.passing.none"))
-        if rules.pass_limit and rules.opening in ("holder", "seek"):  # (never held back)
+        if rules.pass_limit and rules.has_opening_card:  # (never held back)
             lines.append(cat.t("rules.passing.opening-card",
                                card=card_text(cat, rules, rules.opening_card)))
         if rules.opening == "seek":  # (a pass waiting for the opening card is a pass)
@@ -1202,7 +1202,7 @@ def strategy_tips(cat: Catalog, rules: fantan.Rules, chosen: str | None = None) 
         "card": card_text(cat, rules, ranks[start + step] + suit),
         "run": cat.join([card_text(cat, rules, r + suit) for r in run]),
     }
-    if rules.opening in ("holder", "seek"):  # (a card held or sought opens the game)
+    if rules.has_opening_card:  # (a card held or sought opens the game)
         values["opening"] = card_text(cat, rules, rules.opening_card)
     applies = {
         # (start cards laid down before play: nobody holds one)
@@ -1217,7 +1217,7 @@ def strategy_tips(cat: Catalog, rules: fantan.Rules, chosen: str | None = None) 
     # (with every row open from the start, counting cards means holding back, not opening)
     tips = ["count-preplaced" if t == "count" and rules.opening == "preplaced" else t
             for t in TIPS if applies.get(t, True)]
-    if rules.opening in ("holder", "seek"):  # (the opening card is never held back)
+    if rules.has_opening_card:  # (the opening card is never held back)
         tips = ["gates-opening" if t == "gates" else t for t in tips]
     if not applies["gates"]:  # (the 6s and 8s are gates, not gates "too")
         tips = ["six-eight-alone" if t == "six-eight" else t for t in tips]
