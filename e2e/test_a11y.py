@@ -1044,6 +1044,33 @@ def test_text_set_larger_in_the_browser_leaves_the_table_on_the_screen(
                 selector, size, box)
 
 
+def test_a_phone_on_its_side_at_175_and_200_percent_keeps_its_buttons_beside_the_hand(
+        page: Page, server: Server, game) -> None:
+    """With the browser's text at 175% or 200% on a phone on its side, the buttons stand in one
+    row beside the hand, no taller than it: in two rows they made the page 30 px too tall at
+    740x360, and, held at the screen's foot, lay over the message until it was scrolled."""
+    for px in (28, 32):
+        for width, height in ((740, 360), (640, 360), (844, 390)):
+            name = f"{px}px text, {width}x{height}"
+            page.set_viewport_size({"width": width, "height": height})
+            browser_text_size(page, px)
+            open_game(page, server, game, "?new=1&seed=6&speed=instant")
+            page.wait_for_selector(MY_TURN)
+            hand_still(page)
+            assert page.evaluate(TABLE_ON_SCREEN_JS) == {
+                "down": 0, "across": 0, "covered": [], "between": True, "under": 0}, name
+            message = page.locator("#message").bounding_box()
+            controls = page.locator("#controls").bounding_box()
+            hand = page.locator("#hand").bounding_box()
+            assert message and controls and hand, name
+            assert controls["y"] >= message["y"] + message["height"] - 1, name
+            assert controls["x"] >= hand["x"] + hand["width"] - 1, name
+            for selector in ("#hint", "#fast-forward", "#play"):
+                box = page.locator(selector).bounding_box()
+                assert box and box["width"] >= 44 and box["height"] >= 40, (selector, name)
+                assert box["y"] + box["height"] <= height + 1, (selector, name)
+
+
 def test_a_new_game_does_not_announce_the_last_one_s_moves(page: Page, server: Server,
                                                           game) -> None:
     """At a quick pace the others' moves are summed up when our turn comes; a game dealt before
