@@ -2931,12 +2931,30 @@ def test_out_of_the_hand_while_the_others_play_on_leaves_fast_forward_alone(
     page.set_viewport_size(PORTRAIT)
     game.boot(page, server.url + "?pace=600")  # (the computers' turns stay under way)
     expect(page.locator("#message")).to_have_text(
-        "You are out of this hand: the others play on.", timeout=30_000)
+        "You have played all your cards: the others play on.", timeout=30_000)
     expect(page.locator("#controls button")).to_have_count(1)
     expect(page.locator("#fast-forward")).to_be_enabled()
     shot(page, "out-of-the-hand")
     page.click("#fast-forward")
     expect(page.locator("html")).to_have_attribute("data-phase", "over", timeout=60_000)
+
+
+def test_dropped_out_of_the_hand_the_line_over_it_says_so(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # Shichi Narabe, our passes used up: the line says we dropped out (the words for going
+    # out first, "out of this hand", read alike for both).
+    match = fantan.new_match(fantan.preset("shichi-narabe"), seed=1)
+    while 0 not in match.state.observation(0).eliminated:  # (we pass while we may)
+        legal = match.state.legal_moves()
+        match = match.play("pass" if match.state.to_move == 0 and "pass" in legal
+                           else next((m for m in legal if m != "pass"), legal[0]))
+    assert not match.state.is_over and match.state.to_move != 0
+    with_save(context, store.save_text(match))
+    page.set_viewport_size(PORTRAIT)
+    game.boot(page, server.url + "?pace=600")
+    expect(page.locator("#message")).to_have_text(
+        "You have dropped out of this hand: the others play on.", timeout=30_000)
+    expect(page.locator("#controls button")).to_have_count(1)
 
 
 def our_line_and_the_winners_are_in_view(page: Page) -> None:

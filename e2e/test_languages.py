@@ -265,7 +265,8 @@ def test_the_arrows_on_the_language_list_change_the_language_once_they_stop(
 BESIDE_THE_BADGE = [
     "msg.your-turn", "msg.your-turn-pass", "msg.selected", "msg.selected-keys",
     "msg.selected-click", "msg.no-move", "msg.no-move-long", "msg.you-eliminated",
-    "msg.waiting", "msg.watching", "msg.hint", "msg.hint-pass", "msg.hint-give", "msg.give",
+    "msg.waiting", "msg.watching", "msg.watching-eliminated", "msg.hint", "msg.hint-pass",
+    "msg.hint-give", "msg.give",
     "msg.give-selected", "msg.gave", "msg.dealing", "msg.dealing-keys", "msg.dealing-click",
     "msg.took-over", "reason.game-over", "reason.bad-move", "reason.must-give",
     "reason.not-in-hand", "reason.must-open-with", "reason.row-not-open",

@@ -924,6 +924,13 @@ def test_the_pass_made_for_us_says_what_it_costs() -> None:
             state = state.play(legal[-1] if legal[0] == "pass" else legal[0])
     assert told == {0: "No passes left: if no card fits next time, you drop out.",
                     1: "1 pass left.", 2: "2 passes left."}
+    # The pass that puts us out costs nothing more: there is no next time to warn of.
+    state = fantan.new_game(fantan.preset("shichi-narabe"), seed=1)
+    while not (state.legal_moves() == ("pass",) and state.pass_eliminates()):
+        legal = state.legal_moves()
+        state = state.play("pass" if "pass" in legal else legal[0])
+    assert view.no_move_text(CAT, state).endswith("you drop out of this hand.")
+    assert view.pass_cost_text(CAT, state) == ""
 
 
 def no_move(rules: fantan.Rules) -> fantan.GameState:

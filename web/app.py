@@ -872,7 +872,9 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
         if (state.to_move is not None and state.to_move != HUMAN and not self.dealing
                 and not self.passive):
             if watching:
-                self.message(cat.t("msg.watching"), speak=False)
+                eliminated = HUMAN in state.observation(HUMAN).eliminated
+                self.message(cat.t("msg.watching-eliminated" if eliminated
+                                   else "msg.watching"), speak=False)
             elif not self.received and not self.gave:  # (those stay until our next turn)
                 gift = state.pending_gift
                 name = view.seat_name(cat, state.to_move)

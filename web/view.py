@@ -526,10 +526,11 @@ def no_move_text(cat: Catalog, state: fantan.GameState, spoken: bool = False) ->
 def pass_cost_text(cat: Catalog, state: fantan.GameState) -> str:
     """What a pass costs the seat to move, in a sentence, or "": a card given to it, chips
     into the pot, penalty points (unless it goes out first: the winner scores none), or its
-    passes left (the engine's counts before and after). The page shows it under "No move"
-    when the game passes for us, and says it after no_move_text."""
+    passes left (the engine's counts before and after); nothing for a pass that puts it out
+    of the hand (no_move_text says so). The page shows it under "No move" when the game
+    passes for us, and says it after no_move_text."""
     seat = state.to_move
-    if seat is None or "pass" not in state.legal_moves():
+    if seat is None or "pass" not in state.legal_moves() or state.pass_eliminates():
         return ""
     after = state.play("pass")
     gift = after.pending_gift
