@@ -983,6 +983,17 @@ SLOT_SPILL_JS = """() => [...document.querySelectorAll('#rows .slot')].flatMap((
 })"""
 
 
+# The facts on the badges of the seats at the sides that reach out of their badge.
+SIDE_FACTS_OUT_JS = """() => [...document.querySelectorAll(
+        '#seats-left .seat, #seats-right .seat')].flatMap((seat) => {
+    const s = seat.getBoundingClientRect();
+    return [...seat.querySelectorAll('.facts > span')].filter((e) => {
+        const b = e.getBoundingClientRect();
+        return b.left < s.left - 1 || b.right > s.right + 1;
+    }).map((e) => e.textContent);
+})"""
+
+
 def test_text_set_larger_in_the_browser_leaves_the_table_on_the_screen(
         page: Page, server: Server, game) -> None:
     """A reader whose browser sets its text at 150% (24 px) or 200%: the rows give way to the
@@ -1009,6 +1020,16 @@ def test_text_set_larger_in_the_browser_leaves_the_table_on_the_screen(
             assert box is not None, where
             assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1, where
             assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1, where
+    # On a phone on its side at 150%, an Italian "3 passaggi rimasti" on a seat at the side
+    # wraps inside its badge (it ran 17 px past both its sides, past the screen's edge).
+    for width, height in ((844, 390), (740, 360)):
+        page.set_viewport_size({"width": width, "height": height})
+        browser_text_size(page, 24)
+        open_game(page, server, game,
+                  "?new=1&seed=7&speed=instant&preset=shichi-narabe&players=3&lang=it")
+        page.wait_for_selector(MY_TURN)
+        assert page.evaluate(SIDE_FACTS_OUT_JS) == [], (width, height)
+        assert page.evaluate(TABLE_ON_SCREEN_JS)["down"] == 0, (width, height)
     # At 150% the smallest phones on their side scroll down to their hand, but the seats at the
     # sides lie clear of the rows: 180 px wide at this size of text, they lay over them.
     for size, query in (((568, 320), "match=3"), ((640, 360), "match=3"),

@@ -3502,6 +3502,13 @@ def test_a_touch_screens_rules_page_says_nothing_of_keys(browser, server: Server
         shown = [line for line in controls.all() if line.is_visible()]
         assert [line.inner_text() for line in shown] == [
             "Tap a card to choose it, then tap it again or press Play to play it."]
+        # The menu's boxes are a finger's target high, their words and all (one line of
+        # words made a target of 22 px).
+        page.click("#rules-close")
+        page.click("#open-menu")
+        heights = page.eval_on_selector_all(
+            "#menu label.check", "ls => ls.map(l => l.getBoundingClientRect().height)")
+        assert len(heights) == 3 and min(heights) >= 44, heights
     finally:
         context.close()
 
