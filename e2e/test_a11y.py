@@ -983,13 +983,15 @@ SLOT_SPILL_JS = """() => [...document.querySelectorAll('#rows .slot')].flatMap((
 })"""
 
 
-# The facts on the badges of the seats at the sides that reach out of their badge.
-SIDE_FACTS_OUT_JS = """() => [...document.querySelectorAll(
-        '#seats-left .seat, #seats-right .seat')].flatMap((seat) => {
+# The others' names cut short and the facts that reach out of their badges.
+SEAT_WORDS_CUT_JS = """() => [...document.querySelectorAll(
+        '.seat[data-seat]:not([data-seat="0"])')].filter((seat) => seat.getClientRects().length)
+    .flatMap((seat) => {
     const s = seat.getBoundingClientRect();
-    return [...seat.querySelectorAll('.facts > span')].filter((e) => {
+    return [...seat.querySelectorAll('.name, .facts > span')].filter((e) => {
         const b = e.getBoundingClientRect();
-        return b.left < s.left - 1 || b.right > s.right + 1;
+        return b.left < s.left - 1 || b.right > s.right + 1
+            || e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflow !== 'visible';
     }).map((e) => e.textContent);
 })"""
 
@@ -1028,7 +1030,7 @@ def test_text_set_larger_in_the_browser_leaves_the_table_on_the_screen(
         open_game(page, server, game,
                   "?new=1&seed=7&speed=instant&preset=shichi-narabe&players=3&lang=it")
         page.wait_for_selector(MY_TURN)
-        assert page.evaluate(SIDE_FACTS_OUT_JS) == [], (width, height)
+        assert page.evaluate(SEAT_WORDS_CUT_JS) == [], (width, height)
         assert page.evaluate(TABLE_ON_SCREEN_JS)["down"] == 0, (width, height)
     # At 150% the smallest phones on their side scroll down to their hand, but the seats at the
     # sides lie clear of the rows: 180 px wide at this size of text, they lay over them.
@@ -1063,6 +1065,18 @@ def test_text_set_larger_in_the_browser_leaves_the_table_on_the_screen(
             box = page.locator(selector).bounding_box()
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= size["width"], (
                 selector, size, box)
+    # With five players or more, upright at 150% and 200%, the others' badges keep their names
+    # and words whole, three or two a row: four a row cut "Maya" to "Ma…" and ran an Italian
+    # "1 passaggio" past both sides of its badge.
+    for px, size in ((24, {"width": 320, "height": 568}), (32, PORTRAIT),
+                     (32, {"width": 320, "height": 568})):
+        page.set_viewport_size(size)
+        browser_text_size(page, px)
+        for query in ("preset=sjuan&players=5&lang=it", "preset=ruter-7&players=8&lang=de"):
+            open_game(page, server, game, f"?new=1&seed=7&speed=instant&{query}")
+            page.wait_for_selector(MY_TURN)
+            assert page.evaluate(SEAT_WORDS_CUT_JS) == [], (px, size, query)
+            assert page.evaluate(TABLE_ON_SCREEN_JS)["across"] == 0, (px, size, query)
 
 
 def test_a_phone_on_its_side_at_175_and_200_percent_keeps_its_buttons_beside_the_hand(
