@@ -1758,6 +1758,35 @@ def test_two_tabs_never_write_over_each_other(context: BrowserContext, server: S
     assert kept["four_colour"] is False and kept["language"] == "de"
 
 
+def test_the_moves_open_in_a_tab_that_stands_aside_follow_the_other_tabs_game(
+        context: BrowserContext, server: Server, game) -> None:
+    # The hand's moves, open in the tab that lets another play, are redrawn with the table
+    # under them: they kept the moves of when they were opened, the table moving on.
+    first = context.new_page()
+    open_game(first, server, game, "?new=1&seed=4&speed=instant")
+    first.wait_for_selector(MY_TURN)
+    second = context.new_page()
+    open_game(second, server, game, "?speed=instant")
+    expect(first.locator("#takeover")).to_be_visible()
+    first.click("#open-menu")
+    first.click("#menu-moves")
+    expect(first.locator("#moves-page")).to_be_visible()
+    played = first.locator("#moves-page td.play")
+    before = played.count()
+    second.wait_for_selector(MY_TURN)
+    card = second.locator(PLAYABLE).first.get_attribute("data-card")
+    second.locator(f'#hand [data-card="{card}"]').dblclick()
+    expect(second.locator(f'[data-zone="table"][data-card="{card}"]')).to_have_count(1)
+    second.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)  # (the others' moves made)
+    expect(first.locator(f'[data-zone="table"][data-card="{card}"]')).to_have_count(1)
+    # (as many cards in the moves as on the table, once the last of them is shown)
+    first.wait_for_function("""(before) => {
+        const moves = document.querySelectorAll('#moves-page td.play').length;
+        return moves > before
+            && moves === document.querySelectorAll('[data-zone="table"]').length;
+    }""", arg=before)
+
+
 def test_next_hand_in_a_tab_that_no_longer_plays_takes_the_game_over(
         context: BrowserContext, server: Server, game) -> None:
     # A match whose first hand is over, its board shown in two tabs: the first tab stands

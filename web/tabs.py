@@ -68,6 +68,14 @@ class Tabs:
         self.match = match
         self.hide_results()
         self.begin_hand(animate=False)
+        # (the hand's moves, open over it, are that game's too: the latest round kept in view
+        # if it was)
+        moves = element("moves-page")
+        if moves.open:
+            latest = moves.scrollTop + moves.clientHeight >= moves.scrollHeight - 2
+            self.draw_moves()
+            if latest:
+                moves.scrollTop = moves.scrollHeight
 
     def go_passive(self):
         if self.passive:
