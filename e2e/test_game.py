@@ -4113,6 +4113,18 @@ def test_the_table_after_a_hand_opens_its_moves_and_keeps_their_check(
     page.click("#show-moves")
     expect(page.locator("#moves-page .moves-agreed")).to_have_text(checked or "")
     expect(page.locator("#moves-check")).to_have_count(0)
+    # A reload at another level keeps it too (the note of the view kept one level's check).
+    page.keyboard.press("Escape")
+    page.click("#open-menu")
+    page.select_option("#menu-level", "hard")
+    page.keyboard.press("Escape")
+    page.reload()
+    expect(page.locator("#show-moves")).to_be_visible(timeout=60_000)
+    page.click("#open-menu")
+    page.select_option("#menu-level", "medium")
+    page.click("#menu-moves")
+    expect(page.locator("#moves-page .moves-agreed")).to_have_text(checked or "")
+    expect(page.locator("#moves-check")).to_have_count(0)
 
 
 def test_a_double_tap_on_the_check_leaves_the_focus_on_what_it_found(

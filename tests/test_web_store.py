@@ -592,17 +592,20 @@ def test_a_reload_shows_again_the_card_chosen_the_table_looked_at_a_hint_and_a_c
     assert store.parse_view(store.view_text(over, card, True), over, 0) == View(table=True)
     text = json.dumps({"at": store.view_at(over), "selected": None, "table": "yes"})
     assert store.parse_view(text, over, 0) == View()
-    # Our moves checked after the hand, to be checked again (with the board or the table); not
-    # while the hand is in play, nor where the game is elsewhere, nor for anything but true.
-    assert store.parse_view(store.view_text(over, None, False, checked=True), over, 0) == View(
-        checked=True)
-    assert store.parse_view(store.view_text(over, None, True, checked=True), over, 0) == View(
-        table=True, checked=True)
-    assert store.parse_view(store.view_text(match, card, False, checked=True), match, 0) == View(
-        card)
-    assert store.parse_view(store.view_text(over, None, False, checked=True), match, 0) == View()
-    text = json.dumps({"at": store.view_at(over), "checked": "yes"})
-    assert store.parse_view(text, over, 0) == View()
+    # Our moves checked after the hand, at each level of the hint, to be checked again (with
+    # the board or the table); not while the hand is in play, nor where the game is elsewhere,
+    # nor at a level the hint has not, nor for anything but a list.
+    assert store.parse_view(store.view_text(over, None, False, checked=["medium"]), over,
+                            0) == View(checked=("medium",))
+    assert store.parse_view(store.view_text(over, None, True, checked=["medium", "hard"]), over,
+                            0) == View(table=True, checked=("hard", "medium"))
+    assert store.parse_view(store.view_text(match, card, False, checked=["hard"]), match,
+                            0) == View(card)
+    assert store.parse_view(store.view_text(over, None, False, checked=["hard"]), match,
+                            0) == View()
+    for checked in ("yes", True, ["easy", "expert", 3], {"hard": True}):
+        text = json.dumps({"at": store.view_at(over), "checked": checked})
+        assert store.parse_view(text, over, 0) == View(), checked
     # The score sheet left open is open again, wherever the game has got to since (it stays
     # open from one hand's board to the next); not for anything but true.
     assert store.parse_view(store.view_text(over, None, False, sheet=True), over, 0).sheet

@@ -386,8 +386,8 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
             # nowhere, as at a turn of ours restored; Enter finds its heading)
             self.render()
             self.show_results(focus=False)
-            if restore.checked:  # (checked again: the same answers, in the worker at Hard)
-                self.spawn(self.check_moves())
+            for level in restore.checked:  # (checked again: the same answers, at Hard in
+                self.spawn(self.check_moves(level))  # the worker; each level's)
             return
         if animate:
             self.spawn(self.deal(self.gen))
@@ -914,7 +914,7 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
                                              and self.hinting == self.hint_position())
                 self.session.setItem(store.VIEW_KEY, store.view_text(
                     self.match, self.selected, self.results_hidden, hint,
-                    self.sheet_open, self.check_asked()))
+                    self.sheet_open, self.checks_asked()))
             except Exception:
                 self.session = None  # (full or refused: the view is not worth a notice)
 

@@ -72,13 +72,15 @@ class MovesPage:
         self.dialog_flipped()
         self.spawn(self.check_moves())
 
-    async def check_moves(self):
+    async def check_moves(self, level=None):
         """Our choices of the hand just over set beside the hint's, one after another (at Hard
         in the worker: the page stays free), the line over the buttons saying how far it has
-        come; then drawn under the moves, in view, the focus on their heading."""
-        match, key = self.match, self.hint_position()
+        come; then drawn under the moves, in view, the focus on their heading. ``level``: the
+        hint's level to check at (a reload's), else the hint's level now."""
+        match = self.match
+        key = (*self.turn_key(), level or self.hint_level())
         level = key[-1]
-        if self.check_asked() or not match.state.is_over:
+        if not match.state.is_over or key in self.checking or key in self.checked:
             return
         choices = view.our_choices(match)
         if not choices:  # (no button offered it; a tampered note of the view asks in vain)
@@ -127,8 +129,10 @@ class MovesPage:
         for its end."""
         root.dataset.checking = " ".join(sorted(key[-1] for key in self.checking))
 
-    def check_asked(self):
-        """Whether our moves of the hand just over are checked, or being checked, at the
-        hint's level."""
-        key = self.hint_position()
-        return self.match.state.is_over and (key in self.checking or key in self.checked)
+    def checks_asked(self):
+        """The hint's levels at which our moves of the hand just over are checked, or being
+        checked (a reload checks them again, store.View)."""
+        if not self.match.state.is_over:
+            return []
+        here = self.turn_key()
+        return sorted({key[-1] for key in (*self.checking, *self.checked) if key[:-1] == here})

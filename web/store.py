@@ -340,27 +340,29 @@ def view_at(match: fantan.Match) -> str:
 class View(NamedTuple):
     """What a reload shows again of the table (view_text): the card chosen, the table shown
     instead of a hand's board, a hint shown or being worked out at our turn (asked again: the
-    same answer), the boards' score sheet open, and a check of our moves asked for after the
-    hand (made again: the same answers)."""
+    same answer), the boards' score sheet open, and the levels of the hint ("medium",
+    "hard") at which a check of our moves was asked for after the hand (each made again: the
+    same answers)."""
 
     selected: str | None = None
     table: bool = False
     hint: bool = False
     sheet: bool = False
-    checked: bool = False
+    checked: tuple[str, ...] = ()
 
 
 NO_VIEW = View()  # a hand begun with nothing of the table's view to show again
+CHECK_LEVELS = ("hard", "medium")  # the levels a hint, and a check of our moves, is made at
 
 
 def view_text(match: fantan.Match, selected: str | None, table: bool,
-              hint: bool = False, sheet: bool = False, checked: bool = False) -> str:
+              hint: bool = False, sheet: bool = False, checked: Sequence[str] = ()) -> str:
     """What the table shows of ``match`` beyond the game itself, for a reload to show again:
     the card chosen in our hand, whether the table is shown instead of a hand's board,
-    whether a hint is shown, whether a board's score sheet is open, and whether our moves of
-    the hand just over were checked (or are being checked)."""
+    whether a hint is shown, whether a board's score sheet is open, and the levels at which
+    our moves of the hand just over were checked (or are being checked)."""
     return json.dumps({"at": view_at(match), "selected": selected, "table": table,
-                       "hint": hint, "sheet": sheet, "checked": checked})
+                       "hint": hint, "sheet": sheet, "checked": sorted(checked)})
 
 
 def parse_view(text: str | None, match: fantan.Match, seat: int) -> View:
@@ -381,8 +383,10 @@ def parse_view(text: str | None, match: fantan.Match, seat: int) -> View:
     state = match.state
     table = data.get("table") is True and state.is_over
     if state.to_move != seat:
-        return View(table=table, sheet=sheet,
-                    checked=data.get("checked") is True and state.is_over)
+        levels = data.get("checked")
+        checked = (tuple(sorted({lv for lv in levels if lv in CHECK_LEVELS}))
+                   if isinstance(levels, list) and state.is_over else ())
+        return View(table=table, sheet=sheet, checked=checked)
     hint = data.get("hint") is True
     selected = data.get("selected")
     if not isinstance(selected, str):
