@@ -1079,11 +1079,12 @@ def test_text_set_larger_in_the_browser_leaves_the_table_on_the_screen(
             assert page.evaluate(TABLE_ON_SCREEN_JS)["across"] == 0, (px, size, query)
 
 
-def test_a_phone_on_its_side_at_175_and_200_percent_keeps_its_buttons_beside_the_hand(
+def test_a_phone_on_its_side_at_150_to_200_percent_keeps_its_buttons_beside_the_hand(
         page: Page, server: Server, game) -> None:
-    """With the browser's text at 175% or 200% on a phone on its side, the buttons stand in one
+    """With the browser's text at 150% to 200% on a phone on its side, the buttons stand in one
     row beside the hand, no taller than it: in two rows they made the page 30 px too tall at
-    740x360, and, held at the screen's foot, lay over the message until it was scrolled."""
+    740x360 and 200%, and, held at the screen's foot, lay over the message until it was
+    scrolled."""
     for px in (28, 32):
         for width, height in ((740, 360), (640, 360), (844, 390)):
             name = f"{px}px text, {width}x{height}"
@@ -1104,6 +1105,18 @@ def test_a_phone_on_its_side_at_175_and_200_percent_keeps_its_buttons_beside_the
                 box = page.locator(selector).bounding_box()
                 assert box and box["width"] >= 44 and box["height"] >= 40, (selector, name)
                 assert box["y"] + box["height"] <= height + 1, (selector, name)
+    # At 150%, a Ruter 7 of six (a match's line and totals) is a little taller than 740x360:
+    # it scrolls to the foot of its hand, but the buttons, held at the screen's foot, stand
+    # clear of the message (they lay over it by 36 px).
+    page.set_viewport_size({"width": 740, "height": 360})
+    browser_text_size(page, 24)
+    open_game(page, server, game, "?new=1&seed=7&speed=instant&preset=ruter-7&players=6")
+    page.wait_for_selector(MY_TURN)
+    hand_still(page)
+    message = page.locator("#message").bounding_box()
+    controls = page.locator("#controls").bounding_box()
+    assert message and controls
+    assert controls["y"] >= message["y"] + message["height"] - 1
 
 
 def test_a_new_game_does_not_announce_the_last_one_s_moves(page: Page, server: Server,
