@@ -1079,6 +1079,15 @@ def test_text_set_larger_in_the_browser_leaves_the_table_on_the_screen(
             assert page.evaluate(TABLE_ON_SCREEN_JS)["across"] == 0, (px, size, query)
 
 
+def buttons_under_the_message(page: Page, name: str) -> dict[str, float]:
+    """The buttons' box, checked to lie wholly under the message (not over it)."""
+    message = page.locator("#message").bounding_box()
+    controls = page.locator("#controls").bounding_box()
+    assert message and controls, name
+    assert controls["y"] >= message["y"] + message["height"] - 1, name
+    return controls
+
+
 def test_a_phone_on_its_side_at_150_to_200_percent_keeps_its_buttons_beside_the_hand(
         page: Page, server: Server, game) -> None:
     """With the browser's text at 150% to 200% on a phone on its side, the buttons stand in one
@@ -1095,12 +1104,9 @@ def test_a_phone_on_its_side_at_150_to_200_percent_keeps_its_buttons_beside_the_
             hand_still(page)
             assert page.evaluate(TABLE_ON_SCREEN_JS) == {
                 "down": 0, "across": 0, "covered": [], "between": True, "under": 0}, name
-            message = page.locator("#message").bounding_box()
-            controls = page.locator("#controls").bounding_box()
+            controls = buttons_under_the_message(page, name)
             hand = page.locator("#hand").bounding_box()
-            assert message and controls and hand, name
-            assert controls["y"] >= message["y"] + message["height"] - 1, name
-            assert controls["x"] >= hand["x"] + hand["width"] - 1, name
+            assert hand and controls["x"] >= hand["x"] + hand["width"] - 1, name
             for selector in ("#hint", "#fast-forward", "#play"):
                 box = page.locator(selector).bounding_box()
                 assert box and box["width"] >= 44 and box["height"] >= 40, (selector, name)
@@ -1113,10 +1119,7 @@ def test_a_phone_on_its_side_at_150_to_200_percent_keeps_its_buttons_beside_the_
     open_game(page, server, game, "?new=1&seed=7&speed=instant&preset=ruter-7&players=6")
     page.wait_for_selector(MY_TURN)
     hand_still(page)
-    message = page.locator("#message").bounding_box()
-    controls = page.locator("#controls").bounding_box()
-    assert message and controls
-    assert controls["y"] >= message["y"] + message["height"] - 1
+    buttons_under_the_message(page, "ruter-7, 6 players, 24px text, 740x360")
 
 
 def test_a_new_game_does_not_announce_the_last_one_s_moves(page: Page, server: Server,
