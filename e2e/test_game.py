@@ -751,6 +751,34 @@ def test_wait_for_your_turn_stays_long_enough_to_be_read(page: Page, server: Ser
         re.compile(r"^(Otto|Maya) is thinking…$|^Your turn"), timeout=15_000)
 
 
+def test_wait_for_your_turn_once_replaced_holds_back_no_computer_s_line(
+        page: Page, server: Server, game) -> None:
+    # "Wait for your turn", then our pass ("No card fits: you pass.") replaced it within the
+    # time it stays: the pass's line stayed up, wrong, over the computers' next turns (the hold
+    # was timed from the tap whatever the line said by then).
+    def passes_first(m: fantan.Match) -> bool:  # (Lina opens; we cannot follow, whatever
+        hand = m.state.hand(0)                    # the others play: no 6, 7, 8, 5♦ or 9♦)
+        return m.state.to_move == 1 and not any(
+            c[:-1] in ("6", "7", "8") or c in ("5D", "9D") for c in hand)
+    seed = next(seed for seed in range(1, 3000)
+                if passes_first(fantan.new_match(fantan.preset("fan-tan"), seed)))
+    page.set_viewport_size(PORTRAIT)
+    game.boot(page, server.url + f"?new=1&seed={seed}&pace=0.2")
+    page.wait_for_selector("html[data-phase=playing][data-turn='1']", timeout=60_000)
+    game.record_js(page, "line", """() => [document.documentElement.dataset.turn,
+                                            document.querySelector('#message').textContent]""")
+    page.locator('#hand [data-zone="hand"]').first.click()
+    passed = "No card fits: you pass."
+    # (Lina's next turn, after our pass)
+    page.wait_for_function("""(passed) => window.fantanRecords.line.some(
+            ([, state]) => state[1] === passed)
+        && document.documentElement.dataset.turn === '2'""", arg=passed, timeout=30_000)
+    states = game.recorded(page, "line")
+    assert any(text == "Wait for your turn." for _, text in states), states
+    assert not [state for state in states if state[1] == passed and state[0] != "0"], states
+    expect(page.locator("#message")).to_have_text(re.compile(r" is thinking…$"))
+
+
 def test_the_pass_before_the_opening_card_says_it_is_awaited(
         context: BrowserContext, page: Page, server: Server, game) -> None:
     # A seek opening (chips), a later hand that another seat leads: we hold no 7♦ and it is

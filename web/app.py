@@ -652,7 +652,10 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
     def message(self, text, speak=True):
         """Show a line above the hand; screen readers hear it too unless `speak` is False
         (or hear `speak` instead when it is a text: cards in words rather than signs)."""
-        self.on_landing = None  # (a later line than the one that waited)
+        # (a later line than the one that waited, and than "Wait for your turn", whose hold
+        # ends with it: tell_to_wait stamps its own line after this)
+        self.on_landing = None
+        self.told_to_wait = -WAIT_HOLD
         el = element("message")
         if str(el.textContent) != text:
             line = document.createElement("span")
