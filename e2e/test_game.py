@@ -191,9 +191,9 @@ def catalog(code: str) -> i18n.Catalog:
         Path(path).with_suffix(".po").read_text(encoding="utf-8")))
 
 
-def seed_where(preset: str, test) -> int:
+def seed_where(preset: str, test, upto: int = 500) -> int:
     """The first deal seed whose fresh match satisfies a test (checked with the engine here)."""
-    for seed in range(1, 500):
+    for seed in range(1, upto):
         if test(fantan.new_match(fantan.preset(preset), seed)):
             return seed
     raise AssertionError("no such seed")
@@ -725,19 +725,26 @@ def test_full_screen_is_not_offered_where_the_browser_has_none(context: BrowserC
     expect(page.locator("#menu-full")).to_have_count(0)
 
 
+def tap_in_lina_s_turn(page: Page, server: Server, game, seed: int, pace: float) -> None:
+    """A new game of ``seed`` (Lina to open) at ``pace`` seconds a computer's turn, a card of
+    ours tapped in Lina's turn, and a record of the turn and the line over the hand ("line")
+    from before the tap."""
+    page.set_viewport_size(PORTRAIT)
+    game.boot(page, server.url + f"?new=1&seed={seed}&pace={pace}")
+    page.wait_for_selector("html[data-phase=playing][data-turn='1']", timeout=60_000)
+    game.record_js(page, "line", """() => [document.documentElement.dataset.turn,
+                                            document.querySelector('#message').textContent]""")
+    page.locator('#hand [data-zone="hand"]').first.click()
+
+
 def test_wait_for_your_turn_stays_long_enough_to_be_read(page: Page, server: Server,
                                                         game) -> None:
     # A card tapped while the computers play is answered "Wait for your turn", and the next
     # computer's "… is thinking" does not replace that at once (it did within a moment).
     seed = seed_where("fan-tan", lambda m: m.state.to_move == 1)
-    page.set_viewport_size(PORTRAIT)
     # (a computer's turn of 1.2 s: time for the tap to come in it on a busy machine, and
     # shorter than the 2.5 s the line stays, so that the next turn comes while it must stay)
-    game.boot(page, server.url + f"?new=1&seed={seed}&pace=1.2")
-    page.wait_for_selector("html[data-phase=playing][data-turn='1']", timeout=60_000)
-    game.record_js(page, "line", """() => [document.documentElement.dataset.turn,
-                                            document.querySelector('#message').textContent]""")
-    page.locator('#hand [data-zone="hand"]').first.click()
+    tap_in_lina_s_turn(page, server, game, seed, 1.2)
     expect(page.locator("#message")).to_have_text("Wait for your turn.")
     page.wait_for_selector("html[data-turn='2']")
     # As the turn moved on, the line still said so (the record's first state of that turn:
@@ -760,14 +767,7 @@ def test_wait_for_your_turn_once_replaced_holds_back_no_computer_s_line(
         hand = m.state.hand(0)                    # the others play: no 6, 7, 8, 5♦ or 9♦)
         return m.state.to_move == 1 and not any(
             c[:-1] in ("6", "7", "8") or c in ("5D", "9D") for c in hand)
-    seed = next(seed for seed in range(1, 3000)
-                if passes_first(fantan.new_match(fantan.preset("fan-tan"), seed)))
-    page.set_viewport_size(PORTRAIT)
-    game.boot(page, server.url + f"?new=1&seed={seed}&pace=0.2")
-    page.wait_for_selector("html[data-phase=playing][data-turn='1']", timeout=60_000)
-    game.record_js(page, "line", """() => [document.documentElement.dataset.turn,
-                                            document.querySelector('#message').textContent]""")
-    page.locator('#hand [data-zone="hand"]').first.click()
+    tap_in_lina_s_turn(page, server, game, seed_where("fan-tan", passes_first, upto=3000), 0.2)
     passed = "No card fits: you pass."
     # (Lina's next turn, after our pass)
     page.wait_for_function("""(passed) => window.fantanRecords.line.some(
