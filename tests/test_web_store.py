@@ -251,6 +251,13 @@ def test_settings_keep_what_is_valid_and_default_the_rest() -> None:
     broken = store.parse_settings(json.dumps({"preset": "custom",
                                               "custom": {"deck": "tarot"}}))
     assert broken["preset"] == "fan-tan" and broken["custom"] is None
+    # Own rules edited by hand to a match the new-game screen could not choose are not kept
+    # (the page would deal it and count "hand 1 of 1000000000"); the edge, 50 hands, is.
+    for hands, kept in ((50, True), (51, False), (10**9, False)):
+        edited = {**custom, "match_hands": hands}
+        parsed = store.parse_settings(json.dumps({"preset": "custom", "custom": edited}))
+        assert (parsed["preset"], parsed["custom"]) == (
+            ("custom", edited) if kept else ("fan-tan", None)), hands
 
 
 def test_settings_out_of_range_take_their_defaults() -> None:
@@ -632,7 +639,9 @@ def test_a_reload_opens_again_the_dialogs_open_and_the_new_game_screen_s_choices
     for field, value in (("preset", "poker"), ("preset", None), ("level", "expert"),
                          ("match", 0), ("match", "3"), ("match", True), ("rules", None),
                          ("rules", {"players": 2}), ("rules", {"colour": "red"}),
-                         ("custom", {"players": 2}), ("custom", [])):
+                         ("custom", {"players": 2}), ("custom", []),
+                         ("rules", {**sound["draft"]["rules"], "match_hands": 51}),
+                         ("custom", {**sound["draft"]["rules"], "match_hands": 10**9})):
         tampered = {**sound, "draft": {**sound["draft"], field: value}}
         assert store.parse_dialogs(json.dumps(tampered)) == ((), None), (field, value)
     # A game chosen by its name comes with its own rules (for any players and match length),

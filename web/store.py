@@ -95,6 +95,15 @@ def sound_match(value: object) -> bool:
     return value is None or (type(value) is int and 1 <= value <= 50)
 
 
+def stored_rules(fields: dict[str, Any]) -> fantan.Rules:
+    """Rules kept by the page (custom rules, the new-game screen's): fantan.Rules.from_dict,
+    with a match length the page deals (sound_match), else ValueError."""
+    rules = fantan.Rules.from_dict(fields)
+    if not sound_match(rules.match_hands):
+        raise ValueError(f"a match of {rules.match_hands} hands")
+    return rules
+
+
 def parse_settings(text: str | None) -> dict[str, Any]:
     """Settings from stored text; anything missing or not understood takes its default."""
     out = dict(DEFAULT_SETTINGS)
@@ -124,7 +133,7 @@ def parse_settings(text: str | None) -> dict[str, Any]:
     custom = data.get("custom")
     if isinstance(custom, dict):
         try:
-            out["custom"] = fantan.Rules.from_dict(custom).to_dict()
+            out["custom"] = stored_rules(custom).to_dict()
         except (ValueError, TypeError):
             out["custom"] = None
     if out["preset"] == "custom" and out["custom"] is None:
@@ -451,8 +460,8 @@ def parse_dialogs(text: str | None) -> Dialogs:
     if not isinstance(fields, dict) or not (own is None or isinstance(own, dict)):
         return Dialogs()
     try:
-        rules = fantan.Rules.from_dict(fields)
-        custom = None if own is None else fantan.Rules.from_dict(own)
+        rules = stored_rules(fields)
+        custom = None if own is None else stored_rules(own)
     except (ValueError, TypeError):
         return Dialogs()
     if preset != "custom" and not is_preset(rules, str(preset)):
