@@ -2059,6 +2059,44 @@ def test_the_new_game_screen_opens_on_the_game_in_play(page: Page, server: Serve
         expect(page.locator(f"#setup-{field}")).to_have_value(value)
 
 
+# A list of choices tampered with: a value it does not offer added to it, chosen.
+FORGE_CHOICE = """([id, value]) => { const list = document.getElementById(id);
+  list.add(new Option(value, value)); list.value = value;
+  list.dispatchEvent(new Event('change', {bubbles: true})); }"""
+
+
+def test_a_value_the_menu_or_the_new_game_screen_does_not_offer_changes_nothing(
+    page: Page, server: Server, game
+) -> None:
+    # An unknown level stopped the game with an error at the next computer turn; a match
+    # of "²" hands stopped the new-game screen, and one of 1000000000 was dealt.
+    seed = seed_where("fan-tan", lambda m: m.state.to_move == 0)
+    open_game(page, server, game, f"?new=1&seed={seed}&speed=instant")
+    page.wait_for_selector(MY_TURN)
+    page.click("#open-menu")
+    for choice, value in (("menu-level", "godlike"), ("menu-speed", "warp")):
+        page.evaluate(FORGE_CHOICE, [choice, value])
+    page.keyboard.press("Escape")
+    settings = store.parse_settings(page.evaluate(
+        "() => localStorage.getItem('fantan.settings')"))  # (none saved: nothing changed)
+    assert (settings["level"], settings["speed"]) == ("medium", "normal"), settings
+    page.locator(PLAYABLE).first.dblclick()
+    page.wait_for_selector(MY_TURN_OR_OVER)  # (the computers played at the level in play)
+    page.click("#open-menu")
+    page.click("#menu-new-game")
+    for choice, value in (("setup-players", "x"), ("setup-players", "²"),
+                          ("setup-level", "godlike"), ("setup-match", "²"),
+                          ("setup-match", "1000000000"), ("setup-match", "51")):
+        page.evaluate(FORGE_CHOICE, [f"{choice}", value])
+        expect(page.locator("#setup")).to_be_visible()
+    for choice, value in (("players", "4"), ("level", "medium"), ("match", "")):
+        expect(page.locator(f"#setup-{choice}")).to_have_value(value)
+    page.click("#start-game")
+    page.wait_for_selector(MY_TURN_OR_OVER)
+    match = store.parse_save(page.evaluate("() => localStorage.getItem('fantan.game')"))
+    assert (match.rules.players, match.hands) == (4, 1) and match.seed != seed
+
+
 def test_a_reload_opens_again_the_dialogs_open_and_the_choices_made(page: Page, server: Server,
                                                                     game) -> None:
     # A phone reloads a tab left in the background: the new-game screen comes back with the

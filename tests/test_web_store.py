@@ -170,6 +170,29 @@ def test_a_tab_may_peek_at_the_save_without_touching_it() -> None:
     assert other.peek() is None and storage.data == before  # nothing set aside, nothing lost
 
 
+def test_a_save_of_rules_no_choice_of_the_page_makes_is_refused() -> None:
+    # A pass limit of 10**300 would fill a seat's badge with its count; a match of 10**9 hands
+    # is none the page deals. At 50 each they are still read.
+    storage = FakeStorage()
+    for field, kept, refused in (("pass_limit", 50, 51), ("match_hands", 50, 10**9)):
+        rules = fantan.preset("shichi-narabe")
+        storage.data[store.SAVE_KEY] = store.save_text(
+            fantan.new_match(rules.replace(**{field: kept}), 3))
+        match, notice = store.Store(storage, "t", clock).load()
+        assert notice is None and match is not None and getattr(match.rules, field) == kept
+        storage.data[store.SAVE_KEY] = store.save_text(
+            fantan.new_match(rules.replace(**{field: refused}), 3))
+        assert store.Store(storage, "t", clock).load() == (None, "msg.save-set-aside")
+
+
+def test_a_save_as_long_as_the_engine_reads_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A save at the engine's limit of length, written compact by save_text: reading it back
+    # must not lengthen the match's text (with spaces after commas and colons) and refuse it.
+    match = a_match()
+    monkeypatch.setattr(fantan.game, "MAX_SAVE_CHARS", len(store.save_text(match)))
+    assert store.parse_save(store.save_text(match)) == match
+
+
 def test_a_tampered_move_list_is_refused() -> None:
     storage = FakeStorage()
     data = json.loads(store.save_text(a_match()))
@@ -219,6 +242,20 @@ def test_full_or_missing_storage_is_reported_once_and_play_goes_on() -> None:
         assert s.load_settings() == store.DEFAULT_SETTINGS
 
 
+def test_full_storage_with_an_old_claim_on_it_still_lets_this_tab_play_and_says_so() -> None:
+    # A visit long ago claimed the game; now the storage is full, and this tab's claim cannot
+    # be written. The old claim must not hold it back as if another tab played: it saves (in
+    # vain) and the player hears that the storage is full.
+    storage = FakeStorage()
+    store.Store(storage, "tab-of-last-week", clock).claim()
+    storage.full = True
+    tab = store.Store(storage, "t", clock)
+    tab.claim()
+    assert tab.owns()
+    assert not tab.save(a_match())
+    assert tab.problem() == "msg.storage-full"
+
+
 def test_the_last_tab_to_claim_the_game_owns_it() -> None:
     storage = FakeStorage()
     first = store.Store(storage, "tab-a", clock)
@@ -251,13 +288,15 @@ def test_settings_keep_what_is_valid_and_default_the_rest() -> None:
     broken = store.parse_settings(json.dumps({"preset": "custom",
                                               "custom": {"deck": "tarot"}}))
     assert broken["preset"] == "fan-tan" and broken["custom"] is None
-    # Own rules edited by hand to a match the new-game screen could not choose are not kept
-    # (the page would deal it and count "hand 1 of 1000000000"); the edge, 50 hands, is.
-    for hands, kept in ((50, True), (51, False), (10**9, False)):
-        edited = {**custom, "match_hands": hands}
+    # Own rules edited by hand to a match or a pass limit no choice of the page makes are not
+    # kept (it would deal "hand 1 of 1000000000"); at the edge, 50, they are.
+    for field, value, kept in (("match_hands", 50, True), ("match_hands", 51, False),
+                               ("match_hands", 10**9, False), ("pass_limit", 50, True),
+                               ("pass_limit", 10**300, False)):
+        edited = {**custom, field: value}
         parsed = store.parse_settings(json.dumps({"preset": "custom", "custom": edited}))
         assert (parsed["preset"], parsed["custom"]) == (
-            ("custom", edited) if kept else ("fan-tan", None)), hands
+            ("custom", edited) if kept else ("fan-tan", None)), (field, value)
 
 
 def test_settings_out_of_range_take_their_defaults() -> None:

@@ -234,7 +234,9 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
         app.dataset.python = "{}.{}.{}".format(*sys.version_info[:3])
         app.dataset.boots = str(self.count_boot())
         self.show_deck_colours()
-        self.store.claim()
+        lets_play = self.lets_play_on()
+        if not lets_play:
+            self.store.claim()
         self.listen()
         match, notice = (None, None)
         asked_new = param("new") is not None  # (a link that deals a new game)
@@ -254,8 +256,11 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
             # hand not yet begun is dealt again, unless a card was chosen (the deal was over).
             restore = store.parse_view(self.read_view(), match, HUMAN)
             self.sheet_open = restore.sheet
+            # (no deal shown where another tab plays: its game is shown as it stands)
             self.begin_hand(animate=len(match.state.moves) == 0 and restore.selected is None
-                            and not restore.hint, restore=restore)
+                            and not restore.hint and not lets_play, restore=restore)
+        if lets_play and not self.store.owns():  # (still played in the other tab)
+            self.go_passive()
         if not asked_new:  # (a link that deals a new game shows the table)
             self.restore_dialogs()
 
@@ -291,7 +296,7 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
         on(document, "focusout", self.on_focusout)
         on(document, "toggle", self.on_toggle, capture=True)  # (a toggle does not bubble)
         on(window, "storage", self.on_storage)
-        on(window, "fantan:save", lambda _e: self.save(), always=True)
+        on(window, "fantan:update", lambda _e: self.before_update(), always=True)
         on(window, "pagehide", lambda _e: self.leaving(), always=True)
         on(window, "pageshow", self.on_pageshow)
         on(document, "visibilitychange", self.on_visible)

@@ -275,7 +275,7 @@ if (navigator.serviceWorker) {
     }
     if (reloading) return;
     reloading = true;
-    dispatchEvent(new Event("fantan:save"));
+    dispatchEvent(new Event("fantan:update"));
     location.reload();
   });
 }

@@ -208,14 +208,20 @@ class Dialogs:
         name = str(target.name or target.id)
         value = str(target.value)
         rules = draft["rules"]
+        # (a value the screen does not offer, as a tampered form sends, changes nothing)
+        number = store.whole_number(value, digits=2)
         if name == "preset":
-            self.draft = draft = view.pick_game(draft, value)
+            if store.sound_preset(value):
+                self.draft = draft = view.pick_game(draft, value)
         elif name == "setup-players":
-            draft["rules"] = _try(rules, players=int(value))
+            if number is not None:
+                draft["rules"] = _try(rules, players=number)
         elif name == "setup-level":
-            draft["level"] = value
+            if value in store.LEVELS:
+                draft["level"] = value
         elif name == "setup-match":
-            draft["match"] = int(value) if value.isdigit() else None
+            if value == "" or (number is not None and store.sound_match(number)):
+                draft["match"] = number
         elif name.startswith("axis-"):
             axis = name[5:]
             parsed = view.axis_choice(rules, axis, value)

@@ -251,10 +251,13 @@ class Inputs:
     def on_change(self, event):
         target = event.target
         tid = str(target.id or "")
+        # (a value the menu does not offer, as a tampered form sends, changes nothing)
         if tid == "menu-speed":
-            self.set_speed(str(target.value))
+            if str(target.value) in store.SPEEDS:
+                self.set_speed(str(target.value))
         elif tid == "menu-level":
-            self.set_level(str(target.value))
+            if str(target.value) in store.LEVELS:
+                self.set_level(str(target.value))
         elif tid == "menu-language":
             if self.language_key in ("", "Enter", " "):
                 self.set_language(str(target.value))

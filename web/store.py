@@ -26,6 +26,8 @@ STATS_KEY = "fantan.stats"
 OWNER_KEY = "fantan.owner"
 VIEW_KEY = "fantan.view"
 """In the tab's sessionStorage: what the table showed of the game, for a reload (view_text)."""
+LETS_PLAY_KEY = "fantan.lets-play"
+"""In the tab's sessionStorage: this tab let another play when an update reloaded the page."""
 ASIDE_PREFIX = "fantan.game.set-aside."
 ASIDE_KEEP = 3
 """Saves set aside that are kept: a newer one removes the oldest past these."""
@@ -95,12 +97,29 @@ def sound_match(value: object) -> bool:
     return value is None or (type(value) is int and 1 <= value <= 50)
 
 
-def stored_rules(fields: dict[str, Any]) -> fantan.Rules:
-    """Rules kept by the page (custom rules, the new-game screen's): fantan.Rules.from_dict,
-    with a match length the page deals (sound_match), else ValueError."""
-    rules = fantan.Rules.from_dict(fields)
+MOST_PASSES = 50
+"""The longest pass limit of rules the page keeps (it offers up to 5; every preset's is 3)."""
+
+
+def unsound_rules(rules: fantan.Rules) -> str | None:
+    """What in ``rules`` the page would not deal, kept by it (custom rules, the new-game
+    screen's, a save's): a match of more than 50 hands (sound_match) or a pass limit past
+    MOST_PASSES, which no choice of its makes and whose count would not fit its seats; None
+    for rules it keeps."""
     if not sound_match(rules.match_hands):
-        raise ValueError(f"a match of {rules.match_hands} hands")
+        return f"a match of {rules.match_hands} hands"
+    if rules.pass_limit > MOST_PASSES:
+        return f"a pass limit of {rules.pass_limit}"
+    return None
+
+
+def stored_rules(fields: dict[str, Any]) -> fantan.Rules:
+    """Rules kept by the page from fantan.Rules.from_dict; ValueError for rules that make no
+    game and for those unsound_rules names."""
+    rules = fantan.Rules.from_dict(fields)
+    why = unsound_rules(rules)
+    if why is not None:
+        raise ValueError(why)
     return rules
 
 
@@ -504,9 +523,13 @@ def parse_save(text: str) -> fantan.Match:
         newer = type(version) is int and version > SAVE_VERSION
         raise fantan.SaveError(f"save version {version!r} is not {SAVE_VERSION}",
                                "newer" if newer else "damaged")
-    match = fantan.load_match(json.dumps(data.get("match")))
+    # (as compact as save_text wrote it: the length the engine allows is of this text)
+    match = fantan.load_match(json.dumps(data.get("match"), separators=(",", ":")))
     if match.seed >= 10**SEED_DIGITS:
         raise fantan.SaveError(f"the seed has more than {SEED_DIGITS} digits", "damaged")
+    why = unsound_rules(match.rules)
+    if why is not None:
+        raise fantan.SaveError(f"rules of {why}", "damaged")
     return match
 
 
@@ -599,8 +622,12 @@ class Store:
     # -- ownership between tabs --
 
     def claim(self) -> None:
-        """This tab plays the game from now on; another tab that had it stops writing."""
-        self.write(OWNER_KEY, self.tab)
+        """This tab plays the game from now on; another tab that had it stops writing. Where
+        the claim cannot be written (the storage is full), the last one is removed: with none,
+        every tab may play (owns), and this one, not held back by an old claim, saves and
+        hears that the storage is full."""
+        if not self.write(OWNER_KEY, self.tab):
+            self.remove(OWNER_KEY)
 
     def owns(self) -> bool:
         owner = self.read(OWNER_KEY)

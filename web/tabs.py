@@ -114,6 +114,29 @@ class Tabs:
             self.notify(self.cat.t(notice))
         return match
 
+    def before_update(self):
+        """An update reloads every tab of the page at once, and each would claim the game as
+        it starts: the last one to start, not the one that played, would have it. The game
+        is saved, and a tab that lets another play notes in its session that it still does
+        (let_play_on)."""
+        self.save()
+        if self.passive and self.session is not None:
+            try:
+                self.session.setItem(store.LETS_PLAY_KEY, "1")
+            except Exception:
+                pass  # (it claims the game, as any reload does)
+
+    def lets_play_on(self):
+        """Whether this tab, reloaded by an update, lets another play on (before_update); the
+        note is read once."""
+        try:
+            if self.session is None or store.missing(self.session.getItem(store.LETS_PLAY_KEY)):
+                return False
+            self.session.removeItem(store.LETS_PLAY_KEY)
+        except Exception:
+            return False
+        return True
+
     def on_pageshow(self, event):
         """Back on the page from the browser's back-forward cache, the table shown is as it was
         when the player left, and another tab may have played on meanwhile: the game goes on
