@@ -973,6 +973,37 @@ def test_a_phone_scrolled_down_to_its_hand_at_200_percent_stays_there_from_move_
             assert page.evaluate("scrollY") == down, size
 
 
+# How much of the card with the focus the buttons held at the screen's foot cover, in px.
+FOCUS_COVERED_JS = """() => {
+    const card = document.activeElement.getBoundingClientRect();
+    const buttons = document.querySelector('#controls').getBoundingClientRect();
+    return Math.max(0, Math.min(card.bottom, innerHeight) - Math.max(card.top, buttons.top));
+}"""
+
+
+def test_at_200_percent_the_card_given_the_focus_is_clear_of_the_buttons(
+        page: Page, server: Server, game) -> None:
+    # A keyboard player upright at 200%: Enter finds a card, and each turn after a move the
+    # focus goes on to one. The browser brought it into the screen, but under the buttons
+    # held at its foot (82 of its 82 px at 375x667; at 390x844 89 of 92, on every turn).
+    for size in ({"width": 375, "height": 667}, {"width": 390, "height": 844}):
+        page.set_viewport_size(size)
+        browser_text_size(page, 32)
+        open_game(page, server, game, "?new=1&seed=6&speed=instant")
+        page.wait_for_selector(MY_TURN)
+        hand_still(page)
+        page.keyboard.press("Enter")  # (the focus nowhere: Enter finds a card)
+        for turn in range(4):
+            expect(page.locator("#hand :focus")).to_have_count(1)
+            assert page.evaluate(FOCUS_COVERED_JS) <= 1, (size, turn)
+            page.keyboard.press("Enter")  # (chosen; Enter again plays it)
+            page.keyboard.press("Enter")
+            page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+            if page.get_attribute("html", "data-phase") == "over":
+                break
+            hand_still(page)
+
+
 # The ranks and pips on the table that reach out of their slot (1 px of rounding allowed).
 SLOT_SPILL_JS = """() => [...document.querySelectorAll('#rows .slot')].flatMap((slot) => {
     const r = slot.getBoundingClientRect();

@@ -312,6 +312,14 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
                                ("rules-page", "open-rules"), ("moves-page", "open-menu")):
             on(element(dialog), "close", lambda _e, opener=opener: self.dialog_closed(opener))
         on(window, "popstate", self.on_popstate)
+        # The buttons held at the screen's foot over a page that scrolls cover what lies
+        # under them: the page keeps their height clear when it brings a card the focus goes
+        # to into view (style.css: scroll-padding-bottom).
+        controls = element("controls")
+        watcher = window.ResizeObserver.new(create_proxy(self.guard(
+            lambda *_: root.style.setProperty(
+                "--controls-height", f"{controls.getBoundingClientRect().height:.0f}px"))))
+        watcher.observe(controls)
         if history_state() == "dialog":  # (reloaded with a dialog open: none is open now)
             window.history.replaceState(js_obj({"fantanSpent": True}), "")
 
