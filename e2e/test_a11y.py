@@ -801,10 +801,15 @@ CONTRAST_JS = """(selector) => {
             layers.push(bg);
             if (bg.length < 4 || bg[3] === 1) break;
         }
-        let bg = [0x1d, 0x5c, 0x3a];
+        const felt = [0x1d, 0x5c, 0x3a];
+        let bg = felt;
         for (const layer of layers.reverse()) bg = over(layer, bg);
-        const [a, b] = [lum(over(parse(getComputedStyle(el).color), bg)), lum(bg)]
-            .sort((x, y) => y - x);
+        let fg = over(parse(getComputedStyle(el).color), bg);
+        // (an element drawn see-through, with all it holds, shows the felt through both)
+        let opacity = 1;
+        for (let e = el; e; e = e.parentElement) opacity *= parseFloat(getComputedStyle(e).opacity);
+        [fg, bg] = [fg, bg].map((c) => over([...c, opacity], felt));
+        const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
         return Math.round((a + 0.05) / (b + 0.05) * 100) / 100;
     });
 }"""
@@ -829,6 +834,19 @@ def test_text_on_the_cards_and_the_table_reads_at_4_5_to_1(page: Page, server: S
         document.querySelector('.seat').append(tag);
     }""")
     ratios["nearly out"] = page.evaluate(CONTRAST_JS, ".tag.low.probe")
+    # (a card laid out by a seat that dropped out, as the style draws it on the table and on
+    # the board: drawn see-through, its red rank read at 3.1:1)
+    page.evaluate("""() => {
+        const card = document.querySelector('#rows .slot .card');
+        const empty = document.querySelectorAll('#rows .slot:not(:has(.card))');
+        ['s-oros', 's-copas', 's-espadas', 's-bastos', 's-heart'].forEach((suit, i) => {
+            const laid = card.cloneNode(true);
+            laid.classList.remove('s-oros', 's-copas', 's-espadas', 's-bastos');
+            laid.classList.add('laid', 'probe', suit);
+            empty[i].replaceChildren(laid);
+        });
+    }""")
+    ratios["laid out"] = page.evaluate(CONTRAST_JS, ".card.laid.probe .rk")
     # (the Spanish deck has its own four colours: the menu offers the French deck's none)
     page.click("#open-menu")
     expect(page.locator("#menu-speed")).to_be_visible()
