@@ -118,7 +118,7 @@ class Tabs:
         """An update reloads every tab of the page at once, and each would claim the game as
         it starts: the last one to start, not the one that played, would have it. The game
         is saved, and a tab that lets another play notes in its session that it still does
-        (let_play_on)."""
+        (lets_play_on)."""
         self.save()
         if self.passive and self.session is not None:
             try:
