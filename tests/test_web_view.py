@@ -1043,6 +1043,71 @@ def test_a_seat_left_nearly_out_is_said_as_its_badge_shows_it() -> None:
         "Lina legt Karo König. Lina ist fast fertig: noch 1 Karte.")
 
 
+def ruter_7_states(seed: int, moves: int) -> list[fantan.GameState]:
+    """A real hand of Ruter 7 to ``moves`` moves, each seat making the first of its moves (a
+    pass asks the seat before for a card, which it gives while it holds more than one): the
+    state after each move."""
+    state = fantan.new_game(fantan.preset("ruter-7"), seed)
+    states = [state]
+    for _ in range(moves):
+        state = state.play(state.legal_moves()[0])
+        states.append(state)
+    return states
+
+
+def said_of(states: list[fantan.GameState], a: int, b: int, limit: int | None = None) -> str:
+    """What the live region says of moves ``a`` to ``b`` told at once, as the page tells it:
+    our view of them, and the hand sizes after them."""
+    obs = states[b].observation(0)
+    events = obs.history[len(states[a].observation(0).history):]
+    return view.announcement(CAT, states[b].rules, events, limit=limit, out=obs.out,
+                             sizes=obs.hand_sizes)
+
+
+def test_a_seat_that_gives_its_way_down_to_few_cards_is_said_nearly_out() -> None:
+    # Ruter 7: Otto's card to Maya, who passed, left him one, and nothing said so; run off at
+    # once, the count after the gift came after his play, before the gift.
+    states = ruter_7_states(6, 53)
+    assert states[52].history[-1] == fantan.Event("give", 2, "QD", to=3)
+    assert [said_of(states, m, m + 1) for m in range(49, 53)] == [
+        "Otto plays 8 of clubs. Otto is nearly out: 2 cards left.",
+        "Maya passes.",
+        "Otto gives Maya a card. Otto is nearly out: 1 card left.",
+        "You play ace of diamonds."]
+    # At once (a round): after his gift, with the count then, and once.
+    together = said_of(states, 48, 53)
+    assert together == (
+        "Lina plays 10 of diamonds. Lina is nearly out: 2 cards left. Otto plays 8 of clubs. "
+        "Maya passes. Otto gives Maya a card. Otto is nearly out: 1 card left. "
+        "You play ace of diamonds.")
+    assert together.count("Otto is nearly out") == 1
+    # Summed up: after the summary, as each stands now.
+    assert said_of(states, 44, 53) == (
+        "7 moves: 5 cards played, 2 passes. Last: You play ace of diamonds. "
+        "Lina is nearly out: 2 cards left. Otto is nearly out: 1 card left.")
+
+
+def test_a_gift_down_to_two_cards_is_said_and_a_gift_received_since_counts() -> None:
+    # Otto gives Maya a card from three, two left; Maya, given it, gives us one back: one
+    # left again. Each after its gift, in order, the count as the gift left it.
+    states = ruter_7_states(3, 56)
+    assert [e.kind for e in states[56].history[-4:]] == ["pass", "give", "pass", "give"]
+    assert said_of(states, 53, 54) == "Otto gives Maya a card. Otto is nearly out: 2 cards left."
+    together = said_of(states, 52, 56)
+    assert together == (
+        "Maya passes. Otto gives Maya a card. Otto is nearly out: 2 cards left. You pass. "
+        "Maya gives you the 3 of clubs. Maya is nearly out: 1 card left.")
+    assert together.count("nearly out") == 2
+    # Maya's last card played (the 9♣) left her one; Otto's gift since made it two. One by
+    # one that is said after her card; summed up, as she stands now.
+    run = said_of(states, 48, 55, limit=10)
+    assert run.startswith("Maya plays 9 of clubs. Maya is nearly out: 1 card left. ")
+    assert run.count("Maya is nearly out") == 1
+    assert said_of(states, 48, 55) == (
+        "6 moves: 3 cards played, 3 passes. Last: You pass. Maya is nearly out: 2 cards left. "
+        "Otto is nearly out: 2 cards left.")
+
+
 def test_a_tie_of_three_by_one_tie_break_is_one_note() -> None:
     # Three seats level on points that the cards left put in order: one note names the three.
     class Level:  # (the match as the note reads it: three level on points, in this order)

@@ -465,15 +465,24 @@ def announcement(cat: Catalog, rules: fantan.Rules, events: Sequence[fantan.Even
     still hears every card of the round; a count and the last one when more came at once
     (fast forward over rounds), so a screen reader is never flooded. A seat of ``out`` (the
     seats out of cards) whose last card is among the events goes out there, and that is
-    always said; so is another seat left nearly out by its last card among them (``sizes``:
-    the hand sizes now), as its badge shows it."""
+    always said; so is another seat left nearly out by its last card played or given among
+    them, as its badge shows it (``sizes``: the hand sizes now): one by one, after that card
+    with the count then; after a summary, with the count now."""
     if limit is None:
         limit = rules.players + 1
+    # (each seat's cards before the events: those now, with those it played, gave or laid
+    # out since, less those given to it; each event then takes its own off again)
+    held = list(sizes)
+    for e in events:
+        _shift(held, e, 1)
     said: list[str] = []  # every line in order, the moves and the seats going out
     moves: list[str] = []
     turns: list[str] = []  # (the cards played and the passes: what a summary counts)
-    always: list[str] = []  # (said after a summary too: seats going out, dropping out, nearly out)
+    # (said after a summary too: seats going out, dropping out, nearly out, the last with
+    # its seat, as a summary says it with the count now)
+    always: list[tuple[str, int | None]] = []
     for i, e in enumerate(events):
+        _shift(held, e, -1)
         text = event_text(cat, rules, e, spoken=True)
         if text:
             said.append(text)
@@ -481,19 +490,21 @@ def announcement(cat: Catalog, rules: fantan.Rules, events: Sequence[fantan.Even
             if e.kind in ("play", "pass"):
                 turns.append(text)
             elif e.kind == "eliminated":
-                always.append(text)
-        if e.kind != "play" or any(later.kind == "play" and later.seat == e.seat
-                                   for later in events[i + 1:]):
+                always.append((text, None))
+        # (a card given counts as one played: the giver is as near out as it leaves it)
+        if e.kind not in ("play", "give") or any(
+                later.kind in ("play", "give") and later.seat == e.seat
+                for later in events[i + 1:]):
             continue
-        if e.seat in out:
+        if e.kind == "play" and e.seat in out:
             went = cat.t("event.you-out" if e.seat == HUMAN else "event.out",
                          name=seat_name(cat, e.seat))
             said.append(went)
-            always.append(went)
-        elif e.seat != HUMAN and e.seat < len(sizes) and 0 < sizes[e.seat] <= LOW_CARDS:
-            low = cat.n("event.low", sizes[e.seat], name=seat_name(cat, e.seat))
+            always.append((went, None))
+        elif e.seat != HUMAN and e.seat < len(held) and 0 < held[e.seat] <= LOW_CARDS:
+            low = cat.n("event.low", held[e.seat], name=seat_name(cat, e.seat))
             said.append(low)
-            always.append(low)
+            always.append((low, e.seat))
     if len(moves) <= limit or not turns:
         return " ".join(cat.t("announce.sentence", text=t) for t in said)
     # (the summary counts the cards played and the passes, the parts adding up to the whole: a
@@ -505,8 +516,23 @@ def announcement(cat: Catalog, rules: fantan.Rules, events: Sequence[fantan.Even
     summary = (cat.t("announce.summary", moves=said_moves, played=played,
                      passes=cat.n("announce.passes", passes)) if passes
                else cat.t("announce.summary-plays", moves=said_moves, played=played))
+    # (after a summary a seat nearly out is said as it stands: one given cards since its last
+    # one with the count it holds now, and not at all where that is no longer few)
+    after = [text if seat is None else cat.n("event.low", sizes[seat], name=seat_name(cat, seat))
+             for text, seat in always if seat is None or 0 < sizes[seat] <= LOW_CARDS]
     return " ".join([summary, cat.t("announce.last", text=turns[-1])]
-                    + [cat.t("announce.sentence", text=t) for t in always])
+                    + [cat.t("announce.sentence", text=t) for t in after])
+
+
+def _shift(held: list[int], e: fantan.Event, sign: int) -> None:
+    """Undo (``sign`` 1) or redo (-1) what ``e`` did to the hand sizes ``held``: the cards a
+    seat played, gave or laid out left its hand, and a card given went to another's."""
+    gone = 1 if e.kind in ("play", "give") else len(e.cards) if e.kind in (
+        "eliminated", "preplace") else 0
+    if e.seat < len(held):
+        held[e.seat] += sign * gone
+    if e.kind == "give" and e.to is not None and e.to < len(held):
+        held[e.to] -= sign
 
 
 def no_move_text(cat: Catalog, state: fantan.GameState, spoken: bool = False) -> str:
