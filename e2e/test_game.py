@@ -3334,6 +3334,27 @@ def test_a_laptops_rows_stay_put_when_the_badge_across_the_top_says_less(
     assert abs(tops[0] - tops[1]) < 0.5, tops
 
 
+@pytest.mark.parametrize("query", [
+    "seed=14&preset=sjuan&players=4&lang=nl", "seed=4&preset=fan-tan&match=3&lang=en"],
+    ids=["sjuan-nl", "fan-tan-match-en"])
+def test_a_laptops_rows_stay_put_through_a_hand_with_a_fourth_fact_on_the_badges(
+        page: Page, server: Server, game, query: str) -> None:
+    # A badge across the top with chips, points or the match's total can take four lines: in
+    # Dutch Sjuan Otto's "12 kaarten / nooit gepast / ⊙−1" stood on three lines under his name
+    # and "4 kaarten / 1× gepast ⊙−2" on two, and the rows moved up 9 px mid-hand; in an
+    # English match "Total +11" at the hand's end wrapped where "Total 0" had not, and the rows
+    # moved down under the result board.
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_game(page, server, game, f"?new=1&speed=instant&{query}")
+    page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+    game.record_js(page, "rows", """() => [
+        String(Math.round(document.getElementById('rows').getBoundingClientRect().top))]""")
+    play_to_the_end(page, double=True)
+    expect(page.locator(".results-card")).to_be_visible()
+    tops = game.recorded(page, "rows")
+    assert len(tops) == 1, tops
+
+
 @pytest.mark.parametrize("width,height,lang", [(360, 640, "en"), (320, 568, "nl")])
 def test_eight_badges_with_the_most_to_say_leave_a_phone_unscrolled(
     context: BrowserContext, page: Page, server: Server, game, width: int, height: int,
