@@ -2087,7 +2087,7 @@ def test_a_value_the_menu_or_the_new_game_screen_does_not_offer_changes_nothing(
     for choice, value in (("setup-players", "x"), ("setup-players", "²"),
                           ("setup-level", "godlike"), ("setup-match", "²"),
                           ("setup-match", "1000000000"), ("setup-match", "51")):
-        page.evaluate(FORGE_CHOICE, [f"{choice}", value])
+        page.evaluate(FORGE_CHOICE, [choice, value])
         expect(page.locator("#setup")).to_be_visible()
     for choice, value in (("players", "4"), ("level", "medium"), ("match", "")):
         expect(page.locator(f"#setup-{choice}")).to_have_value(value)

@@ -302,13 +302,13 @@ def test_update_is_offered_and_keeps_the_game(
     assert bodies == {"/sw.js", "/style.css"}, own_server.served[before:]
     # Nothing changes until the player says so.
     assert "the next build" not in page.evaluate("() => fetch('./style.css').then(r => r.text())")
-    # Both tabs now run the new build: the other one reloaded when it took over. The game
-    # stays with the tab that played it (the other, opened last): each load claims the game,
-    # and the tab that finished loading last had it, whichever had played it before.
-    expect(page.locator("#takeover")).to_be_visible()
+    # Both tabs now run the new build: the other one reloaded when it took over.
+    expect(page.locator("#takeover")).to_be_visible()  # (the other, opened last, plays)
     load_the_update(page, other, game)
     for tab in (page, other):
         expect(tab.locator("#update")).to_be_hidden()
+    # The game stays with the tab that played it: each load claimed it, and the tab that
+    # finished loading last had it, whichever had played it before.
     expect(page.locator("#takeover")).to_be_visible()
     expect(other.locator("#takeover")).to_be_hidden()
     assert page.evaluate("() => localStorage.getItem('fantan.test-game')") == "in progress"

@@ -174,8 +174,8 @@ def test_a_save_of_rules_no_choice_of_the_page_makes_is_refused() -> None:
     # A pass limit of 10**300 would fill a seat's badge with its count; a match of 10**9 hands
     # is none the page deals. At 50 each they are still read.
     storage = FakeStorage()
+    rules = fantan.preset("shichi-narabe")
     for field, kept, refused in (("pass_limit", 50, 51), ("match_hands", 50, 10**9)):
-        rules = fantan.preset("shichi-narabe")
         storage.data[store.SAVE_KEY] = store.save_text(
             fantan.new_match(rules.replace(**{field: kept}), 3))
         match, notice = store.Store(storage, "t", clock).load()
