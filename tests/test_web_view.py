@@ -615,8 +615,12 @@ def test_the_start_rank_a_first_card_chose_is_said_all_hand() -> None:
     state = state.play(first)
     tv = view.table_view(CAT, state.observation(0))
     assert not tv.free_first and tv.chosen_start == "Q"
-    assert "Rows start at Q" in render.info(CAT, tv, "medium")
-    assert view.table_view(catalog("de"), state.observation(0)).chosen_start == "D"
+    # (the letter for the eyes; a screen reader hears the rank's name, not a letter)
+    info = render.info(CAT, tv, "medium")
+    assert '<span aria-hidden="true">Rows start at Q</span>' in info
+    assert '<span class="sr-only">Rows start at queen</span>' in info
+    german = view.table_view(catalog("de"), state.observation(0))
+    assert (german.chosen_start, german.chosen_start_name) == ("D", "Dame")
     fixed = view.table_view(CAT, fantan.new_game(fantan.preset("fan-tan"), seed=4).observation(0))
     assert fixed.chosen_start is None and "Rows start" not in render.info(CAT, fixed, "easy")
 

@@ -439,7 +439,12 @@ def info(cat: Catalog, tv: view.TableView, level: str) -> str:
     if tv.free_first:
         bits.append(f'<span class="free">{escape(cat.t("table.free-first"))}</span>')
     if tv.chosen_start is not None:  # (its slots soon covered: the rank said in words)
-        bits.append(span("chosen-start", cat.t("table.chosen-start", rank=tv.chosen_start)))
+        shown = cat.t("table.chosen-start", rank=tv.chosen_start)
+        said = cat.t("table.chosen-start", rank=tv.chosen_start_name or tv.chosen_start)
+        # (a picture's letter for the eyes, its name for a screen reader: "Q" is heard "queen")
+        bits.append(span("chosen-start", shown) if said == shown else
+                    f'<span class="chosen-start"><span aria-hidden="true">{escape(shown)}</span>'
+                    f'<span class="sr-only">{escape(said)}</span></span>')
     return "".join(bits)
 
 

@@ -196,6 +196,8 @@ class TableView:
     free_first: bool
     chosen_start: str | None
     """The start rank the first card chose, as printed (a start rank it chooses only)."""
+    chosen_start_name: str | None
+    """That rank in words, as a screen reader says it ("queen" for "Q")."""
     can_pass: bool
     passes_left: int | None
     giving: bool
@@ -259,6 +261,8 @@ def table_view(cat: Catalog, obs: fantan.Observation, totals: Sequence[int] = ()
         free_first=rules.start_rank == "chosen" and obs.start is None,
         chosen_start=(rank_label(cat, rules, start)
                       if rules.start_rank == "chosen" and start is not None else None),
+        chosen_start_name=(rank_name(cat, rules, start)
+                           if rules.start_rank == "chosen" and start is not None else None),
         can_pass=can_pass,
         passes_left=obs.passes_left[obs.seat],
         giving=giving,
