@@ -469,6 +469,22 @@ def deal_and_find_the_hand_counted_lost(page: Page) -> None:
         re.compile(r"Medium\s*0 of 1 \(0%\)\s*none yet"))
 
 
+def test_a_link_that_deals_a_new_game_counts_the_game_it_gives_up(
+    page: Page, server: Server, game
+) -> None:
+    # A test link's ?new dealt over a hand in play, in which we had moved, and the record
+    # never knew: a hand given up for one dealt afresh could be left without counting.
+    seed = seed_where("fan-tan", lambda m: m.state.to_move == 0)
+    open_game(page, server, game, f"?new=1&seed={seed}&speed=instant")
+    page.wait_for_selector(MY_TURN)
+    page.locator(PLAYABLE).first.dblclick()
+    page.wait_for_selector(MY_TURN_OR_OVER)
+    open_game(page, server, game, f"?new=1&seed={seed + 1}&speed=instant")
+    page.click("#open-menu")
+    expect(page.locator("#menu .record tbody tr").nth(1)).to_have_text(
+        re.compile(r"Medium\s*0 of 1 \(0%\)\s*none yet"))
+
+
 def test_the_game_waits_under_the_menu_and_the_new_game_screen(
     page: Page, server: Server, game
 ) -> None:

@@ -242,6 +242,10 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
         asked_new = param("new") is not None  # (a link that deals a new game)
         if not asked_new:
             match, notice = self.store.load()
+        else:  # (it gives up the game in play, as Deal on the new-game screen does)
+            self.match = self.store.peek()
+            self.count(store.record_left)
+            self.match = None
         notices = [cat.t(n) for n in (notice, self.store.mend_stats()) if n]
         if notices:
             self.notify(" ".join(notices))
