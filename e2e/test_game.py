@@ -464,6 +464,11 @@ def deal_and_find_the_hand_counted_lost(page: Page) -> None:
     """Deal from the new-game screen, then find the hand given up in the record (Medium)."""
     page.click("#start-game")
     page.wait_for_selector("html[data-phase=dealing], html[data-phase=playing]")
+    find_the_hand_counted_lost(page)
+
+
+def find_the_hand_counted_lost(page: Page) -> None:
+    """Find in the menu's record the one hand, given up, at Medium."""
     page.click("#open-menu")
     expect(page.locator("#menu .record tbody tr").nth(1)).to_have_text(
         re.compile(r"Medium\s*0 of 1 \(0%\)\s*none yet"))
@@ -480,9 +485,7 @@ def test_a_link_that_deals_a_new_game_counts_the_game_it_gives_up(
     page.locator(PLAYABLE).first.dblclick()
     page.wait_for_selector(MY_TURN_OR_OVER)
     open_game(page, server, game, f"?new=1&seed={seed + 1}&speed=instant")
-    page.click("#open-menu")
-    expect(page.locator("#menu .record tbody tr").nth(1)).to_have_text(
-        re.compile(r"Medium\s*0 of 1 \(0%\)\s*none yet"))
+    find_the_hand_counted_lost(page)
 
 
 def test_the_game_waits_under_the_menu_and_the_new_game_screen(
