@@ -243,9 +243,7 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
         if not asked_new:
             match, notice = self.store.load()
         else:  # (it gives up the game in play, as Deal on the new-game screen does)
-            self.match = self.store.peek()
-            self.count(store.record_left)
-            self.match = None
+            self.count(store.record_left, self.store.peek())
         notices = [cat.t(n) for n in (notice, self.store.mend_stats()) if n]
         if notices:
             self.notify(" ".join(notices))
@@ -1035,13 +1033,15 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
 
     # --- the record -------------------------------------------------------------------------
 
-    def count(self, record):
+    def count(self, record, match=None):
         """Add to the player's record what ``record`` (store.record_hand, after a hand, or
-        store.record_left, before a new game) finds to count, once."""
-        if self.passive or self.match is None:
+        store.record_left, before a new game) finds to count in ``match`` (the one in play
+        if none), once."""
+        match = match or self.match
+        if self.passive or match is None:
             return
         stats = self.store.load_stats()
-        if record(stats, self.setting("level"), self.match, HUMAN):
+        if record(stats, self.setting("level"), match, HUMAN):
             self.store.save_stats(stats)
 
     def note_level(self):
