@@ -1081,6 +1081,19 @@ def test_text_set_larger_in_the_browser_leaves_the_table_on_the_screen(
         page.wait_for_selector(MY_TURN)
         assert page.evaluate(SEAT_WORDS_CUT_JS) == [], (width, height)
         assert page.evaluate(TABLE_ON_SCREEN_JS)["down"] == 0, (width, height)
+    # So does a fact on a seat across the top, beside its name: with eight players at 150%, an
+    # Italian "1 passaggio rimasto" was cut to "1 passaggio rima"; at 200% on the smallest
+    # phones a German "1× gepasst" and a Dutch "nooit gepast" were cut too.
+    for px, (width, height), query in (
+            (24, (640, 360), "preset=shichi-narabe&players=8&lang=it"),
+            (32, (568, 320), "preset=sjuan&players=6&lang=de"),
+            (32, (568, 320), "preset=ruter-7&players=8&lang=nl")):
+        page.set_viewport_size({"width": width, "height": height})
+        browser_text_size(page, px)
+        open_game(page, server, game, f"?new=1&seed=7&speed=instant&{query}")
+        page.wait_for_selector(MY_TURN)
+        assert page.evaluate(SEAT_WORDS_CUT_JS) == [], (px, width, height, query)
+        assert page.evaluate(TABLE_ON_SCREEN_JS)["across"] == 0, (px, width, height, query)
     # At 150% the smallest phones on their side scroll down to their hand, but the seats at the
     # sides lie clear of the rows: 180 px wide at this size of text, they lay over them.
     for size, query in (((568, 320), "match=3"), ((640, 360), "match=3"),
