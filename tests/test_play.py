@@ -398,6 +398,25 @@ def test_six_and_eight_first_other_order(kit):
 
 
 @pytest.mark.parametrize("build", ["eights-first", "six-and-eight-first"])
+def test_spanish_gates_ask_for_the_sota_above_the_seven(kit, build):
+    # A Spanish row has no 8: the 7's upper neighbour is the sota (10), and the gates ask for it.
+    rules = fantan.Rules(deck="spanish40", ace="low", opening_card="7O", build_order=build)
+    eights = build == "eights-first"
+    mine = ["5O", "6O", "7O", "10O", "11O"]
+    state = fantan.new_game(rules, hands=kit.build_deal(rules, {0: mine}, dealer=3), dealer=3)
+    state = advance(state.play("7O"), 0)
+    oros = next(r for r in state.rows() if r.suit == "O")
+    assert oros.needs == (("10O",) if eights else ("6O", "10O"))
+    assert state.why_illegal("6O") == ("gate-closed" if eights else None)
+    assert state.why_illegal("11O") == "not-adjacent"
+    state = advance(state.play("10O"), 0)
+    assert state.why_illegal("11O") == (None if eights else "gate-closed")
+    assert state.why_illegal("6O") is None
+    state = advance(state.play("6O"), 0)
+    assert state.why_illegal("5O") is None and state.why_illegal("11O") is None
+
+
+@pytest.mark.parametrize("build", ["eights-first", "six-and-eight-first"])
 def test_missing_neighbour_counts_as_down_top(kit, build):
     # Ace low, chosen start: a K opens its row at the top end; there is no card above it.
     rules = fantan.preset("domino").replace(build_order=build)
