@@ -142,6 +142,16 @@ def test_limited_seek_holder_cannot_pass_and_waiting_passes_count(kit):
     assert state.observation(3).passes == (0, 1, 0, 0)
 
 
+def test_limited_holder_cannot_pass_instead_of_the_opening_card(kit):
+    rules = fantan.preset("shichi-narabe").replace(opening="holder", opening_card="7D")
+    state = fantan.new_game(rules, hands=kit.build_deal(rules, {2: ["7D", "7S"]}), dealer=0)
+    assert state.to_move == 2 and state.legal_moves() == ("7D",)
+    assert state.why_illegal("pass") == "must-play"
+    state = state.play("7D")
+    # (once it is down, a seat with passes left may pass while able to play)
+    assert state.to_move == 3 and "pass" in state.legal_moves()
+
+
 def test_limited_seek_waiting_can_eliminate_with_limit_zero(kit):
     rules = fantan.preset("shichi-narabe").replace(
         opening="seek", opening_card="7D", pass_limit=0)
@@ -178,6 +188,34 @@ def test_all_but_one_eliminated_wins_under_every_scoring(kit):
             assert res.cards_left == (17, 17, 17)
             if scoring == "zero-sum-cards":
                 assert res.scores == (-17, 34, -17)
+
+
+def test_all_but_one_eliminated_under_chips_and_card_values(kit):
+    # As above (seat 1 dealt 18 cards, seats 0 and 2 dealt 17 and eliminated holding them): the
+    # last seat in wins, and each eliminated seat's laid-out cards are its cards left.
+    expected = {
+        # ante 2 for the short hands of 17, and a chip a card laid out: 19 each to the winner;
+        # equal scores rank clockwise from the winner
+        "chips": ((-19, 38, -19), (1, 2, 0)),
+        # seat 0: 2-5, 8-10 and J Q K A of spades (92), 2-6 and 8 of hearts (28); seat 2: the
+        # hearts 10 to A (61), the clubs but the 7 (98)
+        "face-value": ((120, 0, 159), (1, 0, 2)),
+        # the same cards at A 20, J Q K 10, 2-10 1
+        "ruter7-values": ((63, 0, 109), (1, 0, 2)),
+    }
+    for scoring, (scores, ranking) in expected.items():
+        rules = fantan.preset("fan-tan").replace(
+            players=3, passing="limited", pass_limit=0, scoring=scoring)
+        mine = ["7D", "8D", "6D", "9D", "5D", "10D", "4D", "JD", "3D", "QD", "2D", "KD", "AD",
+                "7S", "7H", "7C", "6S"]
+        deal = kit.build_deal(rules, {1: mine}, dealer=0)
+        state = fantan.new_game(rules, hands=deal, dealer=0).play("7D").play("pass").play("pass")
+        assert state.is_over
+        res = state.result
+        assert res.winner == 1 and res.eliminated == (2, 0)
+        assert res.cards_left == (17, 17, 17)
+        assert res.scores == scores, scoring
+        assert res.ranking == ranking, scoring
 
 
 # --- pass penalties ---------------------------------------------------------------------------
