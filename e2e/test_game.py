@@ -3886,6 +3886,33 @@ def test_an_eight_player_match_board_shows_every_place_on_a_phone_on_its_side(
     assert buttons["y"] + buttons["height"] <= height
 
 
+@pytest.mark.parametrize("width,height", [(640, 360), (568, 320)])
+def test_a_long_note_on_a_tie_leaves_every_place_in_view_on_a_phone_on_its_side(
+        context: BrowserContext, page: Page, server: Server, game, width: int,
+        height: int) -> None:
+    # Six players, two ties and the German note on both under the standings: the note took
+    # the column's height and the list scrolled, four of six places (ours too) hidden under
+    # its edge. The places stay whole; the note gives way and scrolls, with its shadow.
+    match = played_until(fantan.new_match(fantan.preset("sjueren").replace(
+        players=6, match_hands=2), 10), lambda m: m.is_over)
+    assert [match.decided_by(a, b) for a, b in zip(
+        match.standings, match.standings[1:], strict=False)].count("total") == 3
+    with_save(context, store.save_text(match))
+    page.set_viewport_size({"width": width, "height": height})
+    game.boot(page, server.url + "?lang=de")
+    expect(page.locator("#results .standings li")).to_have_count(6)
+    shot(page, f"landscape-6-player-match-over-tie-{width}")
+    lines = page.eval_on_selector_all("#results .standings li", """els => els.map(e => {
+        const r = e.getBoundingClientRect(), s = e.parentElement.getBoundingClientRect();
+        return r.top >= s.top - 1 && r.bottom <= s.bottom + 1 && r.bottom <= innerHeight; })""")
+    assert lines == [True] * 6, lines
+    note = page.locator("#results .tie")
+    assert not note.evaluate("e => e.classList.contains('still')")  # (it scrolls: shadowed)
+    box, buttons = note.bounding_box(), page.locator("#results .results-buttons").bounding_box()
+    assert box and buttons and box["y"] + box["height"] <= buttons["y"]
+    assert buttons["y"] + buttons["height"] <= height
+
+
 @pytest.mark.parametrize("width,height,lang", [(1366, 657, "en"), (1280, 650, "de")])
 def test_an_eight_player_match_board_shows_every_row_on_a_laptop(
         context: BrowserContext, page: Page, server: Server, game, width: int, height: int,

@@ -24,7 +24,12 @@ class Results:
         one) only where its table would not fit whole words: a short word broken beside room
         to spare reads badly. Its table's shadows, which say there is more of it beyond an
         edge, are drawn only along a way it scrolls (a fraction of a pixel of one showed as a
-        faint line at the edge of a table that does not)."""
+        faint line at the edge of a table that does not), and so are the tie note's."""
+        # (the note on a tie, which gives way to the standings beside the table on a short
+        # screen: its shadows only where it then scrolls)
+        tie = q("#results .tie")
+        if tie is not None:
+            tie.classList.toggle("still", tie.scrollHeight <= tie.clientHeight)
         scroll = q("#results .scroll")
         if scroll is None:
             return
