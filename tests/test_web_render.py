@@ -662,6 +662,12 @@ def test_an_eliminated_seat_shows_the_word_and_no_counts() -> None:
     # Where scores are gains and losses, a total above zero has its plus, as on the board.
     assert "Total +4" in render.seat(CAT, dataclasses.replace(sv, total=4, signed=True))
     assert "Total 4<" in render.seat(CAT, dataclasses.replace(sv, total=4))
+    # So have chips, which change hands (the board's total said "+23", the badge "23").
+    chips = dataclasses.replace(sv, eliminated=False, total=None, chips=23, signed=True)
+    assert '<span aria-hidden="true">+23</span><span class="sr">Chips +23</span>' in (
+        render.seat(CAT, chips))
+    assert '<span aria-hidden="true">0</span>' in render.seat(
+        CAT, dataclasses.replace(chips, chips=0))
     playing = render.seat(CAT, dataclasses.replace(sv, eliminated=False))
     assert 'class="count"' in playing and 'class="passes"' in playing
     # No pass left is said in words, not as "0 passes left".

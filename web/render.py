@@ -192,10 +192,13 @@ def seat(cat: Catalog, sv: view.SeatView, flash: bool = False) -> str:
         lit = " flash" if flash else ""
         facts.append(f'<span class="passes{lit}">{escape(passes)}</span>')
     if sv.chips is not None:
-        # A chip drawn, and the number: short enough for any language on a narrow badge.
-        chips = escape(cat.t("seat.chips", chips=cat.num(sv.chips)))
+        # A chip drawn, and the number: short enough for any language on a narrow badge;
+        # chips change hands, so that a sum above zero has its plus, as on the board (the
+        # badge said "23" over the board's "+23" at a hand's end).
+        count = cat.num(sv.chips, signed=sv.signed)
+        chips = escape(cat.t("seat.chips", chips=count))
         facts.append(f'<span class="chips" title="{chips}"><span class="chip" aria-hidden="true">'
-                     f'</span><span aria-hidden="true">{escape(cat.num(sv.chips))}</span>'
+                     f'</span><span aria-hidden="true">{escape(count)}</span>'
                      f'<span class="sr">{chips}</span></span>')
     if sv.points is not None and sv.total is None:
         facts.append(f'<span class="points">'

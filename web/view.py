@@ -148,7 +148,7 @@ class SeatView:
     chips: int | None = None
     points: int | None = None
     total: int | None = None
-    signed: bool = False  # (the total is a gain or a loss, written with its sign)
+    signed: bool = False  # (the total, or chips, a gain or a loss: written with its sign)
     most: int = 0
     """The most cards a seat can count in this hand (the most dealt, or held since): the badge
     keeps the width of its words from the deal on, and so its shape as counts fall under 10."""
