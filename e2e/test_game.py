@@ -2756,6 +2756,35 @@ def test_a_score_sheet_opened_leaves_no_cut_table_over_it(
                            timeout=5_000)
 
 
+def test_a_score_sheet_opened_is_in_view_again_after_a_reload(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # Six players on a phone on its side, the second of three hands over: the sheet opened
+    # scrolls the box to it; reloaded, the box stood at the hand's table again, the sheet
+    # open out of sight under it, its heading too. The next hand's board begins at its table.
+    match = played_until(fantan.new_match(fantan.preset("sjueren").replace(
+        players=6, match_hands=3), 2), lambda m: m.hand_number == 2 and m.state.is_over)
+    with_save(context, store.save_text(match))
+    page.set_viewport_size({"width": 740, "height": 360})
+    game.boot(page, server.url + "?speed=instant")
+    page.wait_for_selector("html[data-phase=over]")
+    page.click("#results .sheet summary")
+    page.wait_for_function(f"() => ({SHEET_SEEN_JS})().within", timeout=5_000)
+    page.reload()
+    game.wait_ready(page)
+    expect(page.locator("#results .sheet tbody tr").first).to_be_visible()
+    page.wait_for_function(f"() => ({SHEET_SEEN_JS})().within", timeout=5_000)
+    seen = page.evaluate(TABLE_SEEN_JS)
+    assert seen["gone"] or (seen["headsWhole"] and seen["lineWhole"]), seen
+    # (and from the table looked at, back to the board as it was)
+    page.click("#show-table")
+    page.click("#show-results")
+    page.wait_for_function(f"() => ({SHEET_SEEN_JS})().within", timeout=5_000)
+    page.click("#next-hand")
+    play_to_the_end(page)
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.querySelector('#results .scroll').scrollTop") == 0
+
+
 def test_a_shut_score_sheet_under_a_table_that_scrolls_keeps_its_heading_in_view(
         context: BrowserContext, page: Page, server: Server, game) -> None:
     # A match over on a phone on its side: the last hand's table scrolls, and the sheet's

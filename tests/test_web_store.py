@@ -659,6 +659,16 @@ def test_a_reload_shows_again_the_card_chosen_the_table_looked_at_a_hint_and_a_c
         sheet=True)
     text = json.dumps({"at": store.view_at(over), "sheet": "yes"})
     assert store.parse_view(text, over, 0) == View()
+    # Opened on this board, it is in view again there (a reload left it out of sight under
+    # the hand's table); not on another board, nor shut, nor for anything but true.
+    seen = store.view_text(over, None, False, sheet=True, sheet_seen=True)
+    assert store.parse_view(seen, over, 0) == View(sheet=True, sheet_seen=True)
+    assert store.parse_view(store.view_text(match, card, False, sheet=True, sheet_seen=True),
+                            over, 0) == View(sheet=True)
+    assert store.parse_view(store.view_text(over, None, False, sheet_seen=True), over,
+                            0) == View()
+    text = json.dumps({"at": store.view_at(over), "sheet": True, "seen": "yes"})
+    assert store.parse_view(text, over, 0) == View(sheet=True)
 
 def test_a_reload_opens_again_the_dialogs_open_and_the_new_game_screen_s_choices() -> None:
     custom = fantan.preset("sjueren").replace(players=6, pass_limit=1)

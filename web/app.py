@@ -112,6 +112,7 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
         self.checking = set()
         self.sheet_open = False  # the result board's score sheet, as the player left it
         self.sheet_asked = False  # the player has just opened or shut it (not a new board)
+        self.sheet_seen = False  # the player opened it on this board (in view after a reload)
         self.notices = 0  # notices shown: each hides after its time unless a later one came
         self.popping = False  # a dialog is closing for the browser's Back
         self.tapped = None  # during a click's handling: where it was (a pointer's, not a key's)
@@ -391,6 +392,7 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
         self.unspoken = []  # the last game's moves are not this one's news
         self.flashes = {}
         self.results_hidden = restore.table
+        self.sheet_seen = restore.sheet_seen
         self.seen = len(self.match.state.history)
         self.layout()
         self.restore_gift()
@@ -932,7 +934,7 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
                                              and self.hinting == self.hint_position())
                 self.session.setItem(store.VIEW_KEY, store.view_text(
                     self.match, self.selected, self.results_hidden, hint,
-                    self.sheet_open, self.checks_asked()))
+                    self.sheet_open, self.checks_asked(), self.sheet_seen))
             except Exception:
                 self.session = None  # (full or refused: the view is not worth a notice)
 

@@ -57,16 +57,28 @@ class Results:
         sheet = event.target
         if not (hasattr(sheet, "matches") and sheet.matches("#results .sheet")):
             return
+        asked, self.sheet_asked = self.sheet_asked, False
+        if asked:
+            self.sheet_seen = bool(sheet.open)
         self.keep_view()  # (open or shut after a reload too)
         self.fit_board()
         self.pin_winner()  # (the sheet opened, the box may scroll now)
-        asked, self.sheet_asked = self.sheet_asked, False
-        scroll = q("#results .scroll")
-        if not asked or scroll is None:
+        if not asked:
             return
         if not sheet.open:
             self.show_our_line()  # (the table again as it was: no room left under it)
             return
+        self.show_sheet()
+
+    def show_sheet(self):
+        """The score sheet, open, scrolled into view: opened by the player, or after a reload
+        of the board it was opened on (the box had scrolled back to the hand's table, the
+        sheet out of sight under it)."""
+        scroll = q("#results .scroll")
+        sheet = q("#results .scroll > .sheet[open]")
+        if scroll is None or sheet is None:
+            return
+        self.pin_winner()
         at = scroll.scrollTop - (scroll.getBoundingClientRect().top + scroll.clientTop)
         rect = sheet.getBoundingClientRect()
         need = rect.bottom + at - scroll.clientHeight
@@ -90,6 +102,8 @@ class Results:
         board.hidden = self.results_hidden
         self.fit_board()
         self.show_our_line()
+        if self.sheet_seen and not self.results_hidden:
+            self.show_sheet()
         self.cover_table(not self.results_hidden)
         self.speak_events()
         self.message(rv.headline, speak=rv.spoken if focus and not again else False)

@@ -370,13 +370,14 @@ class View(NamedTuple):
     instead of a hand's board, a hint shown or being worked out at our turn (asked again: the
     same answer), the boards' score sheet open, and the levels of the hint ("medium",
     "hard") at which a check of our moves was asked for after the hand (each made again: the
-    same answers)."""
+    same answers), and the score sheet opened on this hand's board (scrolled into view again)."""
 
     selected: str | None = None
     table: bool = False
     hint: bool = False
     sheet: bool = False
     checked: tuple[str, ...] = ()
+    sheet_seen: bool = False
 
 
 NO_VIEW = View()  # a hand begun with nothing of the table's view to show again
@@ -384,13 +385,16 @@ CHECK_LEVELS = ("hard", "medium")  # the levels a hint, and a check of our moves
 
 
 def view_text(match: fantan.Match, selected: str | None, table: bool,
-              hint: bool = False, sheet: bool = False, checked: Sequence[str] = ()) -> str:
+              hint: bool = False, sheet: bool = False, checked: Sequence[str] = (),
+              sheet_seen: bool = False) -> str:
     """What the table shows of ``match`` beyond the game itself, for a reload to show again:
     the card chosen in our hand, whether the table is shown instead of a hand's board,
-    whether a hint is shown, whether a board's score sheet is open, and the levels at which
-    our moves of the hand just over were checked (or are being checked)."""
+    whether a hint is shown, whether a board's score sheet is open (and opened on this board,
+    in view), and the levels at which our moves of the hand just over were checked (or are
+    being checked)."""
     return json.dumps({"at": view_at(match), "selected": selected, "table": table,
-                       "hint": hint, "sheet": sheet, "checked": sorted(checked)})
+                       "hint": hint, "sheet": sheet, "checked": sorted(checked),
+                       "seen": sheet and sheet_seen})
 
 
 def parse_view(text: str | None, match: fantan.Match, seat: int) -> View:
@@ -398,7 +402,7 @@ def parse_view(text: str | None, match: fantan.Match, seat: int) -> View:
     chosen card only if it is still ours to play or give there, and the hint only while it is
     our turn, and the check of our moves only once the hand is over. Anything else, or
     anything not understood: nothing chosen, the board shown. The score sheet, open from one
-    hand's board to the next, is as it was anywhere."""
+    hand's board to the next, is as it was anywhere; opened on the board, only there."""
     try:
         data = loads(text) if text else {}
     except (ValueError, TypeError, RecursionError):
@@ -414,7 +418,8 @@ def parse_view(text: str | None, match: fantan.Match, seat: int) -> View:
         levels = data.get("checked")
         checked = (tuple(sorted({lv for lv in levels if lv in CHECK_LEVELS}))
                    if isinstance(levels, list) and state.is_over else ())
-        return View(table=table, sheet=sheet, checked=checked)
+        seen = sheet and data.get("seen") is True and state.is_over
+        return View(table=table, sheet=sheet, checked=checked, sheet_seen=seen)
     hint = data.get("hint") is True
     selected = data.get("selected")
     if not isinstance(selected, str):
