@@ -1858,6 +1858,28 @@ def test_next_hand_in_a_tab_that_no_longer_plays_takes_the_game_over(
     assert saved.hand_number == 2
 
 
+def test_the_table_looked_at_after_a_hand_of_a_match_goes_on_to_the_next(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # The table looked at after a hand with another to come offers the next hand itself, as
+    # the board does (it took going back to the board first); after the match's last hand,
+    # only the moves and the way back.
+    with_save(context, store.save_text(second_of_three_hands_over()))
+    page.set_viewport_size(PORTRAIT)
+    game.boot(page, server.url + "?speed=instant")
+    page.click("#show-table")
+    expect(page.locator("#results")).to_be_hidden()
+    buttons = page.locator("#controls button")
+    expect(buttons).to_have_text(["Moves", "Results", "Next hand"])
+    page.click("#table-next-hand")
+    page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+    expect(page.locator("#info")).to_contain_text("Hand 3 of 3")
+    saved = store.parse_save(page.evaluate("() => localStorage.getItem('fantan.game')"))
+    assert saved.hand_number == 3 and not saved.state.is_over
+    play_to_the_end(page)
+    page.click("#show-table")
+    expect(buttons).to_have_text(["Moves", "Results"])
+
+
 # --- every rule system -------------------------------------------------------------------------
 
 

@@ -268,6 +268,13 @@ def test_the_table_after_a_hand_offers_its_moves_and_the_way_back() -> None:
     buttons = [(a.get("id"), a.get("disabled")) for t, a in parse(html) if t == "button"]
     assert buttons == [("show-moves", None), ("show-results", None)]
     assert ">Moves</button>" in html and ">Results</button>" in html
+    # In a match with a hand to come, the way on too, as the board offers it (under an id of
+    # its own: the board's button stays in the page, hidden).
+    html = render.after_hand(CAT, has_next=True)
+    buttons = [(a.get("id"), a.get("class")) for t, a in parse(html) if t == "button"]
+    assert buttons == [("show-moves", "secondary"), ("show-results", "secondary"),
+                       ("table-next-hand", "primary")]
+    assert ">Next hand</button>" in html
 
 
 def test_the_result_board_has_its_buttons() -> None:

@@ -875,9 +875,9 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
                      and not self.passive)
         watching = self.watching()
         if state.is_over and self.results_hidden:
-            # Looking at the table after the hand: nothing to play, the hand's moves and the
-            # way back.
-            self.put("controls", render.after_hand(cat))
+            # Looking at the table after the hand: nothing to play, the hand's moves, the
+            # way back and in a match the way on.
+            self.put("controls", render.after_hand(cat, has_next=not match.is_over))
         else:
             self.put("controls", keep=True, html=render.controls(
                 cat, tv, dealing=self.dealing, my_turn=my_turn, computers_moving=computers,

@@ -56,6 +56,7 @@ class Inputs:
             "fast-forward": self.fast_forward,
             "skip-deal": self.skip_deal,
             "next-hand": self.next_hand,
+            "table-next-hand": self.next_hand,
             "new-game": self.open_setup,
             "menu-new-game": self.open_setup,
             "open-menu": self.open_menu,

@@ -422,11 +422,16 @@ def controls(cat: Catalog, tv: view.TableView | None, *, dealing: bool, my_turn:
     return "".join(parts)
 
 
-def after_hand(cat: Catalog) -> str:
+def after_hand(cat: Catalog, has_next: bool = False) -> str:
     """The controls with the table looked at after a hand: nothing to play; the hand's moves
-    (where our own can be checked) and the way back to the board."""
-    return (button("show-moves", cat.t("button.moves"), cls="secondary")
+    (where our own can be checked), the way back to the board and, in a match with a hand to
+    come, the way on to it, as from the board (not by the board's button, which stays in the
+    page, hidden with it: ``table-next-hand``)."""
+    html = (button("show-moves", cat.t("button.moves"), cls="secondary")
             + button("show-results", cat.t("button.show-results"), cls="secondary"))
+    if has_next:
+        html += button("table-next-hand", cat.t("button.next-hand"), cls="primary")
+    return html
 
 
 def info(cat: Catalog, tv: view.TableView, level: str) -> str:
