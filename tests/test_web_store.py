@@ -670,6 +670,7 @@ def test_a_reload_shows_again_the_card_chosen_the_table_looked_at_a_hint_and_a_c
     text = json.dumps({"at": store.view_at(over), "sheet": True, "seen": "yes"})
     assert store.parse_view(text, over, 0) == View(sheet=True)
 
+
 def test_a_reload_opens_again_the_dialogs_open_and_the_new_game_screen_s_choices() -> None:
     custom = fantan.preset("sjueren").replace(players=6, pass_limit=1)
     draft = {"preset": "custom", "rules": custom, "level": "hard", "match": 3, "custom": None}
