@@ -217,6 +217,14 @@ def test_the_strategy_tips_speak_of_the_rules_own_deck_and_start() -> None:
     assert "holding 3♣, 4♣ and 5♣, play the 2♣." in tips[2]
     tips = view.strategy_tips(CAT, fantan.preset("domino"), "K")
     assert "holding J♣, 10♣ and 9♣, play the Q♣." in tips[2]
+    # A start beside a row's end: the neighbour at the end (the A under a 2, the K over a Q)
+    # blocks nothing, there being no card beyond it ("As and 3s are gates too: the A blocks
+    # everything below it" was said).
+    for chosen in ("2", "Q"):
+        tips = view.strategy_tips(CAT, fantan.preset("domino"), chosen)
+        assert not any("are gates too" in t for t in tips), tips
+    tips = view.strategy_tips(CAT, fantan.preset("domino"), "3")
+    assert tips[2].startswith("2s and 4s are gates too: the 2 blocks everything below it.")
     # Shichi Narabe: passing is a choice and only the order of going out scores, so neither
     # the passes nor the cards left say what they say elsewhere.
     tips = " ".join(view.strategy_tips(CAT, fantan.preset("shichi-narabe")))

@@ -1228,8 +1228,9 @@ def strategy_tips(cat: Catalog, rules: fantan.Rules, chosen: str | None = None) 
     run = [ranks[start + k * step] for k in (2, 3, 4)]
     values = {
         "start": rank_label(cat, rules, ranks[start]),
-        "below": rank_label(cat, rules, ranks[start - 1]) if start > 0 else "",
-        "above": rank_label(cat, rules, ranks[start + 1]) if start + 1 < len(ranks) else "",
+        # (a neighbour at a row's end blocks nothing: no card lies beyond it)
+        "below": rank_label(cat, rules, ranks[start - 1]) if start > 1 else "",
+        "above": rank_label(cat, rules, ranks[start + 1]) if start + 2 < len(ranks) else "",
         "card": card_text(cat, rules, ranks[start + step] + suit),
         "run": cat.join([card_text(cat, rules, r + suit) for r in run]),
     }
@@ -1238,7 +1239,8 @@ def strategy_tips(cat: Catalog, rules: fantan.Rules, chosen: str | None = None) 
     applies = {
         # (start cards laid down before play: nobody holds one)
         "gates": rules.opening != "preplaced",
-        # (a start at a row's end has one neighbour; eights first orders the 8 before the 6)
+        # (a start at or next to a row's end has one neighbour that is a gate; eights first
+        # orders the 8 before the 6)
         "six-eight": bool(values["below"] and values["above"]) and rules.build_order == "ends",
         "dead-ends": rules.cards_left_cost,
         # (a pass says something of a hand only where passing is forced)
