@@ -931,6 +931,31 @@ def test_the_card_we_must_give_is_asked_for_by_the_player_who_passed(
     assert others and all(line == said for _, line in others), states
 
 
+def test_the_card_chosen_to_give_is_told_how_to_give_by_keys_or_by_clicks(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # Ruter 7: a card chosen to give names the way it was chosen, as a card to play does (it
+    # said "Press Give", whatever the keys, and nothing of a second click).
+    match = played_until(
+        fantan.new_match(fantan.preset("ruter-7"), seed=2),
+        lambda m: m.state.pending_gift is not None and m.state.pending_gift[0] == 0,
+        pick=lambda legal: legal[-1])
+    name = ["You", "Lina", "Otto", "Maya"][match.state.pending_gift[1]]
+    card = match.state.hand(0)[0]
+    with_save(context, store.save_text(match))
+    game.boot(page, server.url + "?speed=instant")
+    page.wait_for_selector(MY_TURN, timeout=60_000)
+    page.focus(f'#hand [data-card="{card}"]')
+    page.keyboard.press("Space")
+    expect(page.locator("#message")).to_have_text(
+        f"Press Enter to hand the {shown(card)} to {name}, or Escape to put it back.")
+    page.keyboard.press("Escape")
+    page.locator(f'#hand [data-card="{card}"]').click()
+    expect(page.locator("#message")).to_have_text(
+        f"Press Give to hand the {shown(card)} to {name}, or click it again.")
+    page.locator(f'#hand [data-card="{card}"]').click()
+    expect(page.locator("#message")).to_have_text(f"You gave the {shown(card)} to {name}.")
+
+
 @pytest.mark.parametrize("size", [DESKTOP, TABLET], ids=["desktop", "tablet"])
 def test_a_chosen_card_clears_our_badge(page: Page, server: Server, game, size) -> None:
     # The card chosen rises with its outline; under our badge, it met the badge's border.

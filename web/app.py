@@ -1133,8 +1133,9 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
         words = view.card_words(cat, state.rules, code)
         if gift is not None and gift[0] == HUMAN:
             name = view.seat_name(cat, gift[1])
-            self.message(cat.t("msg.give-selected", card=card, name=name),
-                         speak=cat.t("msg.give-selected", card=words, name=name))
+            key = self.by_input("msg.give-selected")
+            self.message(cat.t(key, card=card, name=name),
+                         speak=cat.t(key, card=words, name=name))
         else:
             key = self.by_input("msg.selected")
             self.message(cat.t(key, card=card), speak=cat.t(key, card=words))
