@@ -263,6 +263,14 @@ def test_every_reason_code_has_a_message() -> None:
                                {"reason": "gate-closed", "suit": "H", "needs": ["6H", "8H"],
                                 "card": "5H"})
     assert gate == "The ♥ row must first take the 6♥ and 8♥."
+    # In every language, a gate's card comes first (the Italian said only that the row still
+    # lacked it, as if any order would do).
+    first = {"de": "zuerst", "nb": "først", "nl": "eerst", "it": "prima"}
+    for lang, word in first.items():
+        text = view.reason_message(catalog(lang), fantan.preset("eights-first"),
+                                   {"reason": "gate-closed", "suit": "S", "needs": ["8S"],
+                                    "card": "6S"})
+        assert f" {word} " in text and "8" in text, (lang, text)
 
 
 def test_a_hint_says_why() -> None:
