@@ -757,7 +757,7 @@ def test_the_rules_page_deals_what_is_left_of_the_deck_once_the_start_cards_are_
     # given for it: said, as the engine plays it.
     seek = fantan.preset("ruter-7").replace(opening="seek")
     said = " ".join(view.rules_text(CAT, seek))
-    assert "(none while they hold only one, nor for a pass before the first card is down)" in said
+    assert "(none while they hold only one, nor for a pass before the first card is played)" in said
     state = next(s for s in (fantan.new_game(seek, seed=n) for n in range(40))
                  if s.legal_moves() == ("pass",))
     after = state.play("pass")
@@ -771,6 +771,50 @@ def test_the_rules_page_deals_what_is_left_of_the_deck_once_the_start_cards_are_
     holder = next(s for s in (fantan.new_game(limited, seed=n) for n in range(40))
                   if "7D" in s.legal_moves())
     assert holder.legal_moves() == ("7D",)
+
+
+def test_no_card_for_a_pass_before_the_first_card_is_played_with_the_start_cards_down() -> None:
+    # With the start cards laid out before play, the rules page said no card was given for a
+    # pass "before the first card is down": every start card is down before anyone moves, yet
+    # the engine gives none until a card has been played.
+    rules = fantan.preset("cinquillo").replace(pass_penalty="card")
+    said = " ".join(view.rules_text(CAT, rules))
+    assert "nor for a pass before the first card is played)" in said
+    assert "is down" not in said
+    state = next(s for s in (fantan.new_game(rules, seed=n) for n in range(40))
+                 if s.legal_moves() == ("pass",))
+    assert state.observation(0).table_mask  # (the start cards)
+    assert state.play("pass").pending_gift is None
+    for language in ("de", "nb", "nl", "it"):
+        other = " ".join(view.rules_text(catalog(language), rules))
+        assert "{" not in other and other != said, language
+
+
+def test_a_card_for_a_pass_comes_from_the_nearest_seat_still_in_under_placement() -> None:
+    # Play goes on past the first player out: the seat before the passer may be out, and the
+    # card then comes from the nearest seat before it that is still in, as the page says.
+    rules = fantan.preset("fan-tan").replace(pass_penalty="card", scoring="placement")
+    line = ("A player who has gone out gives no card: the nearest player before you still in "
+            "the hand gives it.")
+    assert line in view.rules_text(CAT, rules)
+    assert line not in view.rules_text(CAT, rules.replace(scoring="zero-sum-cards"))
+    found = 0
+    for seed in range(60):
+        state = fantan.new_game(rules, seed=seed)
+        # (random moves: a player always giving on the card the next one needs, as the first
+        # move in hand order may, could keep a hand going for ever)
+        rng = random.Random(seed)
+        while not state.is_over:
+            if state.pending_gift is not None:
+                giver, passer = state.pending_gift
+                before = (passer - 1) % rules.players
+                if before in state.observation(0).out:
+                    assert giver != before
+                    assert all(s in state.observation(0).out
+                               for s in range(before, giver, -1))
+                    found += 1
+            state = state.play(rng.choice(state.legal_moves()))
+    assert found
 
 
 def test_cards_in_each_language_use_its_own_names() -> None:

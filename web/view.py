@@ -1201,6 +1201,9 @@ def rules_text(cat: Catalog, rules: fantan.Rules, chosen: str | None = None) -> 
         lines.append(cat.t("rules.penalty.card-open"))
     elif rules.pass_penalty != "none":
         lines.append(cat.t(f"rules.penalty.{rules.pass_penalty}"))
+    if rules.pass_penalty == "card" and rules.scoring == "placement":
+        # (play goes on past the first player out: a seat out of the hand gives no card)
+        lines.append(cat.t("rules.penalty.card-out"))
     lines.append(cat.t(f"rules.scoring.{rules.scoring}"))
     idle = rules.idle_fields()  # (a field that changes nothing is not mentioned)
     if rules.pay_per_card and "pay_per_card" not in idle:
