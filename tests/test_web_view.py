@@ -817,6 +817,58 @@ def test_a_card_for_a_pass_comes_from_the_nearest_seat_still_in_under_placement(
     assert found
 
 
+def test_the_rules_page_says_how_a_hand_ends_when_players_drop_out() -> None:
+    # Under optional passes, the page told how a player drops out but not that a hand also
+    # ends, and is won, when all the others have dropped out (whatever the last one holds),
+    # nor where the players who drop out finish under placement.
+    last = ("If all the others drop out, the last player left wins the hand, whatever they "
+            "still hold.")
+    rank = "Players who drop out rank below all the others, the first to drop out last."
+    strict = fantan.preset("fan-tan").replace(opening="seek", passing="limited", pass_limit=0)
+    assert last in view.rules_text(CAT, strict) and rank not in view.rules_text(CAT, strict)
+    assert last not in view.rules_text(CAT, fantan.preset("fan-tan"))  # (forced passing)
+    shichi = fantan.preset("shichi-narabe")
+    assert rank in view.rules_text(CAT, shichi) and last not in view.rules_text(CAT, shichi)
+    state = fantan.new_game(strict, seed=0)  # (no seat left of the dealer holds the 7♦)
+    while not state.is_over:
+        state = state.play(state.legal_moves()[0])
+    result = state.result
+    assert result is not None
+    obs = state.observation(0)
+    assert not obs.out and len(obs.eliminated) == strict.players - 1
+    assert state.hand(result.winner) and result.scores[result.winner] > 0
+    for seed in range(40):
+        ranked = fantan.new_game(shichi.replace(pass_limit=0), seed=seed)
+        while not ranked.is_over:
+            ranked = ranked.play(ranked.legal_moves()[-1])
+        out = ranked.observation(0)
+        if len(out.eliminated) >= 2:
+            break
+    assert ranked.result is not None and len(out.eliminated) >= 2
+    assert ranked.result.ranking[-len(out.eliminated):] == tuple(reversed(out.eliminated))
+    for language in ("de", "nb", "nl", "it"):
+        cat = catalog(language)
+        assert cat.t("rules.out-last") in view.rules_text(cat, strict), language
+        assert cat.t("rules.out-placement") in view.rules_text(cat, shichi), language
+
+
+def test_without_passes_a_player_to_open_with_no_start_card_drops_out() -> None:
+    # Any start card opens, no passes allowed: the opening line says a player without a start
+    # card passes, but the engine drops them out; the page says so, as it does for a sought
+    # opening card.
+    rules = fantan.preset("sevens").replace(passing="limited", pass_limit=0)
+    line = ("That holds before a row is open too: whoever is to play without a start card "
+            "drops out.")
+    assert line in view.rules_text(CAT, rules)
+    assert line not in view.rules_text(CAT, rules.replace(pass_limit=1))
+    assert line not in view.rules_text(CAT, fantan.preset("domino").replace(
+        passing="limited", pass_limit=0, pass_penalty="none"))  # (any first card opens)
+    state = next(s for s in (fantan.new_game(rules, seed=n) for n in range(40))
+                 if not s.legal_moves() or s.legal_moves() == ("pass",))
+    seat = state.to_move
+    assert seat in state.play("pass").observation(seat).eliminated
+
+
 def test_cards_in_each_language_use_its_own_names() -> None:
     french, spanish = fantan.preset("fan-tan"), fantan.preset("cinquillo")
     de, nb, nl, it = (catalog(lang) for lang in ("de", "nb", "nl", "it"))

@@ -1192,8 +1192,15 @@ def rules_text(cat: Catalog, rules: fantan.Rules, chosen: str | None = None) -> 
             lines.append(cat.t("rules.passing.seek-counts" if rules.pass_limit
                                else "rules.passing.seek-none",
                                card=card_text(cat, rules, rules.opening_card)))
+        elif rules.opening == "any-start" and rules.start_rank != "chosen" and not rules.pass_limit:
+            # (no passes: a player to start without a start card drops out, not "passes")
+            lines.append(cat.t("rules.passing.any-start-none"))
         if rules.scoring != "placement":  # (placement ranks a player out last, not by cards)
             lines.append(cat.t("rules.out-counts"))
+            # (the hand ends at the first player out, or when all the others have dropped out)
+            lines.append(cat.t("rules.out-last"))
+        else:
+            lines.append(cat.t("rules.out-placement"))
     else:
         lines.append(cat.t("rules.passing.forced"))
     if rules.pass_penalty == "card" and rules.opening != "holder":
