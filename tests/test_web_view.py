@@ -869,6 +869,20 @@ def test_without_passes_a_player_to_open_with_no_start_card_drops_out() -> None:
     assert seat in state.play("pass").observation(seat).eliminated
 
 
+def test_the_spanish_row_is_said_with_the_numbers_its_cards_and_tips_show() -> None:
+    # The tips and the cards' corners say 10 for the sota ("6s and 10s are gates"); the row
+    # was said in names alone ("1 to 7, then sota, caballo, rey").
+    spanish = fantan.preset("cinquillo").replace(start_rank="7", opening_card="7O")
+    assert any("6s and 10s are gates" in t for t in view.strategy_tips(CAT, spanish))
+    assert ("Spanish deck: oros, copas, espadas, bastos; a row runs 1 to 7, then sota (10), "
+            "caballo (11), rey (12).") in view.rules_text(CAT, spanish)
+    for language in ("de", "nb", "nl", "it"):
+        cat = catalog(language)
+        line = cat.t("rules.spanish")
+        assert all(f"{view.rank_name(cat, spanish, r)} ({r})" in line
+                   for r in ("10", "11", "12")), language
+
+
 def test_cards_in_each_language_use_its_own_names() -> None:
     french, spanish = fantan.preset("fan-tan"), fantan.preset("cinquillo")
     de, nb, nl, it = (catalog(lang) for lang in ("de", "nb", "nl", "it"))
