@@ -108,6 +108,15 @@ class Dialogs:
                 and abs(float(event.clientY) - y) <= TAP_SLOP
                 and (int(event.detail) >= 2 or self.touched is not None))
 
+    def close_dialog(self, name):
+        """Close the dialog ``name`` by its button. The click is noted as one that closed a
+        dialog now (dialog_flipped), while its place is known: the dialog's close event,
+        which notes it too, comes after the click's handling is over and its place forgotten,
+        and the second click of a double one on Close pressed what lay under it (Fast
+        forward under the rules page's Close, a card under the menu's)."""
+        self.dialog_flipped()
+        element(name).close()
+
     def dialog_closed(self, opener):
         """A dialog closed: the focus back to what opened it (find_focus); and closed by its
         button or Escape, once none is open (the menu closes as the new-game screen opens),
