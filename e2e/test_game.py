@@ -1905,6 +1905,34 @@ def test_the_moves_open_in_a_tab_that_stands_aside_follow_the_other_tabs_game(
     }""", arg=before)
 
 
+def test_the_rules_open_in_a_tab_that_stands_aside_follow_the_other_tabs_game(
+        context: BrowserContext, server: Server, game) -> None:
+    # The rules page, open over the table in the tab that lets another play, explains the
+    # game that tab deals: it went on explaining Fan Tan over a table of Cinquillo.
+    first = context.new_page()
+    open_game(first, server, game, "?new=1&seed=4&speed=instant")
+    first.click("#open-rules")
+    expect(first.locator("#rules-title")).to_have_text("How to play Fan Tan")
+    second = context.new_page()
+    open_game(second, server, game, "?new=1&seed=4&preset=cinquillo&speed=instant")
+    expect(first.locator("#takeover")).to_be_visible()
+    first.bring_to_front()  # (a hidden tab catches up when it is shown again)
+    expect(first.locator(".title")).to_contain_text("Cinquillo")
+    expect(first.locator("#rules-title")).to_have_text("How to play Cinquillo")
+    expect(first.locator("#rules-title")).to_be_focused()
+    # The same game played on there leaves it as it is, the focus where it was.
+    first.locator("#rules-close").focus()
+    second.bring_to_front()
+    second.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+    if second.locator(MY_TURN).count():
+        second.locator(PLAYABLE).first.dblclick()
+        second.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
+    first.bring_to_front()
+    expect(first.locator('[data-zone="table"]')).to_have_count(
+        second.locator('[data-zone="table"]').count())
+    expect(first.locator("#rules-close")).to_be_focused()
+
+
 def test_next_hand_in_a_tab_that_no_longer_plays_takes_the_game_over(
         context: BrowserContext, server: Server, game) -> None:
     # A match whose first hand is over, its board shown in two tabs: the first tab stands

@@ -115,6 +115,7 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
         self.sheet_seen = False  # the player opened it on this board (in view after a reload)
         self.notices = 0  # notices shown: each hides after its time unless a later one came
         self.popping = False  # a dialog is closing for the browser's Back
+        self.rules_shown = ""  # the rules page as last drawn (its markup)
         self.tapped = None  # during a click's handling: where it was (a pointer's, not a key's)
         self.flipped = (-1e9, 0.0, 0.0)  # a dialog opened or closed by a click: when, where
         self.passive_settings = {}  # the settings when this tab let another play

@@ -267,22 +267,45 @@ class Dialogs:
         self.new_match(store.rules_from_settings(self.settings))
 
     def open_rules(self, draft):
-        chosen = None
         if draft is not None:
             # (with the match length chosen beside the rules)
             name, rules = draft["preset"], view.with_match(draft["rules"], draft["match"])
+            html = render.rules_page(self.cat, name, rules)
         else:
-            rules = self.match.rules
-            name = view.preset_of(rules) or "custom"
-            chosen = view.chosen_start(self.match.state.observation(HUMAN))
+            html = self.rules_in_play()
         element("menu").close()
         page = element("rules-page")
-        page.innerHTML = render.rules_page(self.cat, name, rules, chosen)
+        page.innerHTML = self.rules_shown = html
         self.show_dialog("rules-page")
         # The page reads from its top: the focus goes to its title, not to Close at the end
         # (the dialog's first button), which would scroll it to the bottom.
         element("rules-title").focus()
         page.scrollTop = 0
+
+    def rules_in_play(self):
+        """The rules page of the game in play (with the start rank its first card chose)."""
+        rules = self.match.rules
+        chosen = view.chosen_start(self.match.state.observation(HUMAN))
+        return render.rules_page(self.cat, view.preset_of(rules) or "custom", rules, chosen)
+
+    def follow_rules(self):
+        """The rules page open over the table (not over the new-game screen, where it explains
+        the rules chosen there), in a tab that lets another play, explains the game that tab
+        plays as it changes: a game of other rules dealt there, or the start rank its first
+        card chose. It went on explaining the game this tab had shown, the table under it
+        that tab's. Drawn anew only where it changed, from its top, the focus on its title if
+        the page had it."""
+        page = element("rules-page")
+        if not page.open or element("setup").open or self.match is None:
+            return
+        html = self.rules_in_play()
+        if html == self.rules_shown:
+            return
+        had_focus = page.contains(document.activeElement)
+        page.innerHTML = self.rules_shown = html
+        page.scrollTop = 0
+        if had_focus:
+            element("rules-title").focus()
 
 
 def _try(rules, **changes):

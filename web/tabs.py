@@ -76,6 +76,7 @@ class Tabs:
             self.draw_moves()
             if latest:
                 moves.scrollTop = moves.scrollHeight
+        self.follow_rules()  # (the rules page too, open over the table)
 
     def go_passive(self):
         if self.passive:
