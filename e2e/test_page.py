@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import gzip
+import io
 import re
 from collections import Counter
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -153,6 +155,70 @@ def test_works_under_a_subpath(page: Page, subpath_server: Server, watch: Watch,
     assert source == "cache"
     paths = [urlsplit(url).path for url in watch.urls() if not url.startswith("blob:")]
     assert paths and all(path.startswith("/fantan/") for path in paths), paths
+
+
+class UserSiteAtTheRoot(build.SiteHandler):
+    """A host whose root is another site with a service worker of its own, of scope "/" (a
+    GitHub Pages user site, under which the game is a project site's, at /fantan/)."""
+
+    ROOT = {
+        "/": ("text/html", '<!doctype html><title>A user site</title><link rel="icon" '
+                           'href="data:,"><script src="/register.js"></script>'),
+        "/register.js": ("text/javascript", 'navigator.serviceWorker.register("/sw.js");'),
+        "/sw.js": ("text/javascript",
+                   'self.addEventListener("install", () => self.skipWaiting());\n'
+                   'self.addEventListener("activate", (e) => e.waitUntil(clients.claim()));\n'
+                   'self.addEventListener("fetch", (e) => e.respondWith(fetch(e.request)));'),
+    }
+
+    def send_head(self) -> Any:
+        found = self.ROOT.get(self.path.split("?", 1)[0])
+        if found is None:
+            return super().send_head()
+        kind, text = found
+        body = text.encode()
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+def test_a_first_visit_under_another_sites_service_worker_plays_on(
+    persistent, site: Path, watch: Watch, game
+) -> None:
+    # The user site's worker controls the game's page on its first visit, until the game's
+    # own worker, of a nearer scope, claims it: the page took that for an update and reloaded
+    # in the middle of the game, and, as if its files came from its cache, did not say that
+    # the first visit downloads them.
+    server = Server(site, prefix="/fantan/", base=UserSiteAtTheRoot)
+    try:
+        context: BrowserContext = persistent()
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(server.origin + "/")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        page.goto(server.url + "?new=1&seed=3&speed=instant")
+        assert page.evaluate("() => navigator.serviceWorker.controller.scriptURL") \
+            == server.origin + "/sw.js"
+        game.wait_ready(page)
+        expect(page.locator(".loading-hint")).not_to_have_attribute("hidden", "")
+        page.evaluate("() => { window.firstLoad = true; }")
+        game.wait_offline_ready(page)
+        page.wait_for_function("""(own) => navigator.serviceWorker.controller
+                                             && navigator.serviceWorker.controller.scriptURL
+                                             === own""", arg=server.url + "sw.js")
+        page.wait_for_timeout(500)  # (a reload, if one came, would have begun)
+        assert page.evaluate("() => window.firstLoad") is True
+        expect(page.locator("#app")).to_have_attribute("data-boots", "1")
+        # The game's own worker has it from now on: it starts offline.
+        settled(page)
+        context.set_offline(True)
+        page.reload()
+        game.wait_ready(page)
+        expect(page.locator("#app")).to_have_attribute("data-boots", "2")
+        expect(page.locator(".loading-hint")).to_have_attribute("hidden", "")
+    finally:
+        server.stop()
 
 
 def settled(page: Page) -> None:

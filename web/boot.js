@@ -98,7 +98,7 @@ $("retry").addEventListener("click", async () => {
   try {
     const registration = navigator.serviceWorker
       && await navigator.serviceWorker.getRegistration();
-    if (registration && navigator.serviceWorker.controller) {
+    if (registration && ours()) {
       await registration.update();
       const worker = registration.waiting || registration.installing;
       if (worker && await installed(worker)) {
@@ -124,6 +124,17 @@ function installed(worker) {
   });
 }
 
+// Whether this game's own service worker controls the page. Another site's worker on the same
+// host may: a GitHub Pages user site's, whose scope ("/") holds a project site's game (under
+// "/fantan/") until the game's own worker, of a nearer scope, claims it. That first claim is no
+// update (the page would reload in the middle of a first visit), and the page is still being
+// downloaded, not started from the cache.
+const ownWorker = new URL("./sw.js", location.href).href;
+function ours() {
+  const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+  return Boolean(worker) && worker.scriptURL === ownWorker;
+}
+
 // PyScript reports its steps as "py:progress" events; map them onto the bar.
 const steps = {
   "Loading Pyodide": [15, "boot.stage.runtime"],
@@ -134,7 +145,7 @@ const steps = {
 };
 // (a first visit downloads the two big files as the interpreter starts loading: it says so
 // from then on, not "Starting Python…" before its download)
-const firstVisit = () => !navigator.serviceWorker || !navigator.serviceWorker.controller;
+const firstVisit = () => !ours();
 addEventListener("py:progress", (event) => {
   const step = steps[event.detail];
   if (!step) return;
@@ -265,12 +276,12 @@ function whenReady(callback) {
 // version's, whose cache is gone, so it reloads (the game is saved first). Watched from the
 // start: a page still starting when another tab loads an update would go on with files of both
 // versions. The first install claiming a first visit's page changes nothing it runs.
-let controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+let controlled = ours();
 if (navigator.serviceWorker) {
   let reloading = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (!controlled) {
-      controlled = true;
+      controlled = ours();
       return;
     }
     if (reloading) return;
@@ -293,7 +304,7 @@ async function start() {
   }
   progress(5, "boot.stage.page");
   // (the download it speaks of is a first visit's: later, the game starts from the cache)
-  if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+  if (ours()) {
     document.querySelector(".loading-hint").hidden = true;
   }
   watchDownloads();
