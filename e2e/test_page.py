@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import io
 import re
+import socket
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -491,6 +492,52 @@ def test_says_so_when_loading_fails(page: Page, server: Server, watch: Watch,
     expect(page.locator("#failure")).to_be_visible()
     expect(page.locator("#failure-text")).to_contain_text("could not be downloaded")
     expect(page.locator("#retry")).to_be_visible()
+
+
+class CutOffMidway(build.SiteHandler):
+    """A server whose connection drops a third of the way through the file ``cut``, the first
+    time it sends it (a first visit's download cut off: the line lost, the server gone)."""
+
+    cut = ""
+    done = False
+
+    def do_GET(self) -> None:
+        if type(self).done or not self.path.split("?", 1)[0].endswith("/" + self.cut):
+            return super().do_GET()
+        type(self).done = True
+        path = self.translate_path(self.path)
+        data = Path(path).read_bytes()
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data[: len(data) // 3])
+        self.wfile.flush()
+        self.close_connection = True
+        self.connection.shutdown(socket.SHUT_RDWR)
+
+
+@pytest.mark.parametrize("cut", ["vendor/pyodide/pyodide.asm.wasm",
+                                 "vendor/pyodide/python_stdlib.zip"])
+def test_a_download_cut_off_midway_is_told_and_tried_again(
+    page: Page, site: Path, watch: Watch, game, cut: str
+) -> None:
+    # Pyodide's WebAssembly cut off midway only made it log a warning: the page said
+    # "Starting Python…" for ever, without a word of the failure nor a Try again (the
+    # standard library's was told as a game that could not be loaded).
+    watch.allow(r"ERR_CONTENT_LENGTH_MISMATCH|^console error|^uncaught error|^Python traceback")
+    server = Server(site, base=type("CutOff", (CutOffMidway,), {"cut": cut}))
+    try:
+        page.goto(server.url)
+        expect(page.locator("html")).to_have_attribute("data-phase", "error", timeout=60_000)
+        expect(page.locator("#failure-text")).to_contain_text("could not be downloaded")
+        # Downloaded whole this time, the game starts.
+        with page.expect_event("load"):
+            page.click("#retry")
+        game.wait_ready(page)
+        expect(page.locator("#engine-version")).to_have_text(fantan.__version__)
+    finally:
+        server.stop()
 
 
 def test_a_start_that_fails_keeps_its_traceback_under_details(

@@ -190,19 +190,20 @@ if ("PerformanceObserver" in window) {
 
 // Count the bytes of a big file as they arrive, on a copy of its response: the runtime reads
 // the response itself, untouched. (A length the server did not give, or gave for the
-// compressed bytes, only makes the bar move less evenly.)
+// compressed bytes, only makes the bar move less evenly.) The copy also shows a download cut
+// off midway (the connection lost, the server gone): its reading fails as the runtime's does.
 async function countBytes(name, response) {
+  if (!response.body) return;
   const total = Number(response.headers.get("content-length")) || 0;
-  if (!total || !response.body) return;
   // (a first visit's download says so; later the files come from the cache, at once)
-  if (firstVisit() && !bigAllDone()) progress(percent, "boot.stage.download");
+  if (total && firstVisit() && !bigAllDone()) progress(percent, "boot.stage.download");
   const reader = response.clone().body.getReader();
   let loaded = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     loaded += value.length;
-    bigProgress(name, loaded / total);
+    if (total) bigProgress(name, loaded / total);
   }
   bigFinished(name);
 }
@@ -328,7 +329,10 @@ function watchDownloads() {
       const response = await pageFetch.apply(this, args);
       if (!response.ok) fail("boot.download-failed");
       const name = String(response.url).split("/").pop().split("?")[0];
-      if (response.ok && name in bigShare) countBytes(name, response).catch(() => {});
+      // (Pyodide's WebAssembly cut off midway only logs a warning, and its start never ends)
+      if (response.ok && name in bigShare) {
+        countBytes(name, response).catch(() => fail("boot.download-failed"));
+      }
       return response;
     } catch (error) {
       fail("boot.download-failed");
