@@ -210,6 +210,14 @@ def played_until(match: fantan.Match, done, pick=lambda legal: legal[0]) -> fant
     return match
 
 
+def we_must_give() -> fantan.Match:
+    """A hand of Ruter 7 where the seat after us has passed: we give it a card of our choice."""
+    return played_until(
+        fantan.new_match(fantan.preset("ruter-7"), seed=2),
+        lambda m: m.state.pending_gift is not None and m.state.pending_gift[0] == 0,
+        pick=lambda legal: legal[-1])
+
+
 def second_of_three_hands_over() -> fantan.Match:
     """A Sjueren match of three hands, its second over: a board with a score sheet under it,
     and a hand to come."""
@@ -893,10 +901,7 @@ def test_a_card_given_between_two_others_flies_from_one_to_the_other(
 def test_the_card_we_must_give_is_asked_for_by_the_player_who_passed(
         context: BrowserContext, page: Page, server: Server, game) -> None:
     # Ruter 7: the seat after us passed, so we give it a card of our choice.
-    match = played_until(
-        fantan.new_match(fantan.preset("ruter-7"), seed=2),
-        lambda m: m.state.pending_gift is not None and m.state.pending_gift[0] == 0,
-        pick=lambda legal: legal[-1])
+    match = we_must_give()
     passer = match.state.pending_gift[1]
     assert match.state.history[-1] == fantan.Event("pass", passer, None,
                                                    match.state.history[-1].cards, None)
@@ -936,10 +941,7 @@ def test_the_card_chosen_to_give_is_told_how_to_give_by_keys_or_by_clicks(
         context: BrowserContext, page: Page, server: Server, game) -> None:
     # Ruter 7: a card chosen to give names the way it was chosen, as a card to play does (it
     # said "Press Give", whatever the keys, and nothing of a second click).
-    match = played_until(
-        fantan.new_match(fantan.preset("ruter-7"), seed=2),
-        lambda m: m.state.pending_gift is not None and m.state.pending_gift[0] == 0,
-        pick=lambda legal: legal[-1])
+    match = we_must_give()
     name = ["You", "Lina", "Otto", "Maya"][match.state.pending_gift[1]]
     card = match.state.hand(0)[0]
     with_save(context, store.save_text(match))
