@@ -433,8 +433,19 @@ def test_the_new_game_screen_opens_with_the_focus_on_the_game_in_play(
     expect(focused).to_be_checked()
     # The arrows go on from it, to the next game, not from the first one.
     page.keyboard.press("ArrowDown")
-    expect(page.locator('#setup input[name="preset"]:checked')).to_have_value(
-        games[games.index("eights-first") + 1])
+    chosen = games[games.index("eights-first") + 1]
+    expect(page.locator('#setup input[name="preset"]:checked')).to_have_value(chosen)
+    # Enter on it deals it, as Enter in a form sends it; but not pressed again at once on the
+    # screen New game opened (a double press would give up the game in play).
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(100)
+    expect(page.locator("#setup")).to_be_visible()
+    page.wait_for_timeout(900)
+    page.keyboard.press("Enter")
+    expect(page.locator("#setup")).to_be_hidden()
+    saved = page.evaluate("() => JSON.parse(localStorage.getItem('fantan.settings'))")
+    assert saved["preset"] == chosen
+    page.wait_for_selector("html[data-phase=dealing], html[data-phase=playing]")
 
 
 def test_the_focus_is_never_dropped_to_the_page(page: Page, server: Server, game) -> None:

@@ -138,6 +138,7 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
         self.on_landing = None  # a message that waits for them too
         self.waiting = ""  # the last "… is thinking" line
         self.told_to_wait = -WAIT_HOLD  # when a card tapped in another's turn was answered
+        self.setup_shown = 0.0  # when the new-game screen was opened (Inputs.on_key)
         self.last_enter = ("", 0.0)  # what the last Enter pressed (an element's id), and when
         self.no_move = False  # during the "No move" pause (a new language words its line again)
         # The turn of ours at which the player was answered (a refusal, a hint, a card chosen)

@@ -198,6 +198,7 @@ class Dialogs:
         self.draft = draft or view.setup_draft(current, self.settings, self.setting("level"))
         self.draw_setup()
         self.show_dialog("setup")
+        self.setup_shown = time.monotonic()
         # (the focus on the game in play, not on the dialog's first: the arrows go on from it)
         checked = q('#setup input[name="preset"]:checked')
         if checked is not None:

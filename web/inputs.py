@@ -120,6 +120,15 @@ class Inputs:
             self.by_keys = True  # (messages then name keys, not taps)
             if self.dealing:  # (the deal's line names the key that skips it)
                 self.message(self.cat.t(self.by_input("msg.dealing")), speak=False)
+        if key == "Enter" and up(event.target, '#setup input[name="preset"]') is not None:
+            # Enter on a rule system deals it, as Enter in a form's field sends the form; not
+            # held down, nor pressed again at once on the screen it opened (a double press on
+            # New game would deal, giving up the game in play).
+            event.preventDefault()
+            if not (event.repeat or event.altKey or event.ctrlKey or event.metaKey
+                    or time.monotonic() - self.setup_shown < ENTER_GRACE):
+                element("start-game").click()
+            return
         if q("dialog[open]") is not None or self.match is None:
             return
         if event.repeat and key in ("Enter", " "):
