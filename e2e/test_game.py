@@ -1935,6 +1935,38 @@ def test_the_rules_open_in_a_tab_that_stands_aside_follow_the_other_tabs_game(
     expect(first.locator("#rules-close")).to_be_focused()
 
 
+def test_the_menu_open_in_a_tab_that_stands_aside_follows_the_other_tabs_choices(
+        context: BrowserContext, server: Server, game) -> None:
+    # The menu, open in the tab that lets another play, shows the level and the deck that tab
+    # chooses, and the game it deals: it kept the ones of when it was opened.
+    first = context.new_page()
+    open_game(first, server, game, "?new=1&seed=4&speed=instant")
+    second = context.new_page()
+    open_game(second, server, game, "?speed=instant")
+    expect(first.locator("#takeover")).to_be_visible()
+    first.click("#open-menu")
+    first.locator("#menu-speed").focus()
+    expect(first.locator("#menu-level")).to_have_value("medium")
+    second.click("#open-menu")
+    second.select_option("#menu-level", "hard")
+    second.check("#menu-four")
+    expect(first.locator("#menu-level")).to_have_value("hard")
+    expect(first.locator("#menu-four")).to_be_checked()
+    expect(first.locator("#menu-speed")).to_be_focused()  # (the focus where it was)
+    # A game of the Spanish deck, dealt there: no four-colour deck to offer.
+    second.goto(server.url + "?new=1&seed=4&preset=cinquillo&speed=instant")
+    first.bring_to_front()  # (a hidden tab catches up when it is shown again)
+    expect(first.locator(".title")).to_contain_text("Cinquillo")
+    expect(first.locator("#menu-four")).to_have_count(0)
+    expect(first.locator("#menu")).to_be_visible()
+    # A hand played to its end there: the record shows it.
+    expect(first.locator("#menu .record")).not_to_contain_text(re.compile(r"of 1 \("))
+    second.bring_to_front()
+    play_to_the_end(second)
+    first.bring_to_front()
+    expect(first.locator("#menu .record")).to_contain_text(re.compile(r"of 1 \("))
+
+
 def test_next_hand_in_a_tab_that_no_longer_plays_takes_the_game_over(
         context: BrowserContext, server: Server, game) -> None:
     # A match whose first hand is over, its board shown in two tabs: the first tab stands

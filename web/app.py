@@ -150,6 +150,7 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
         # every step's page in another language).
         self.language_key = ""  # the key last pressed on the list ("" after a click)
         self.language_pending = None
+        self.menu_shown = ""  # the menu's markup as last drawn (Dialogs.follow_menu)
 
     # --- start-up ---------------------------------------------------------------------------
 

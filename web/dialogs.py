@@ -152,18 +152,39 @@ class Dialogs:
         self.show_dialog("menu")
 
     def draw_menu(self, confirm_reset=False, focus=None):
-        dialog = element("menu")
+        element("menu").innerHTML = self.menu_shown = self.menu_markup(confirm_reset)
+        target = q(f"#{focus}") if focus else None
+        if target is not None:
+            target.focus()
+
+    def menu_markup(self, confirm_reset=False):
         stats = self.store.load_stats()
         # (a language asked for in the address is the one in use, and the one shown chosen)
         shown = {**self.settings, **self.overrides}
-        dialog.innerHTML = render.menu(
+        return render.menu(
             self.cat, shown, stats, confirm_reset,
             store.counts_at(stats, self.match, self.setting("level")),
             french_deck=self.match is None or not view.is_spanish(self.match.rules),
             moves=self.match is not None, full_screen=full_screen())
-        target = q(f"#{focus}") if focus else None
-        if target is not None:
-            target.focus()
+
+    def follow_menu(self):
+        """The menu open in a tab that lets another play shows what that tab changes: its
+        level, its deck's colours, its record and the game it deals (the level the game counts
+        at, the four-colour deck offered or not). Drawn anew only where it changed, with the
+        focus, the question of a reset and the scroll as they were; not while the arrows
+        run through the languages (the one they reached is not yet chosen)."""
+        dialog = element("menu")
+        if not dialog.open or self.language_pending is not None:
+            return
+        confirm = q("#record-reset-yes") is not None
+        html = self.menu_markup(confirm)
+        if html == self.menu_shown:
+            return
+        active = document.activeElement
+        focus = str(active.id or "") if dialog.contains(active) else ""
+        top = dialog.scrollTop
+        self.draw_menu(confirm, focus=focus or None)
+        dialog.scrollTop = top
 
     def set_full_screen(self, on):
         """Full screen asked for or left from the menu: the page goes on as it was, its table

@@ -31,6 +31,8 @@ class Tabs:
             self.show_stored()
         elif key == store.SETTINGS_KEY and self.passive:
             self.follow_settings()
+        elif key == store.STATS_KEY and self.passive:
+            self.follow_menu()  # (its record)
 
     def follow_settings(self):
         """A tab that lets another play shows that tab's level and deck colours as it changes
@@ -40,6 +42,7 @@ class Tabs:
         self.adopt_settings(keep=("language",))
         if self.match is not None:
             self.render()
+        self.follow_menu()
 
     def adopt_settings(self, keep=()):
         """The settings as the tab that plays stores them, but for those changed here since
@@ -77,6 +80,7 @@ class Tabs:
             if latest:
                 moves.scrollTop = moves.scrollHeight
         self.follow_rules()  # (the rules page too, open over the table)
+        self.follow_menu()  # (and the menu: the level the game counts at, its deck)
 
     def go_passive(self):
         if self.passive:
