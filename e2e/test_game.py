@@ -3784,7 +3784,11 @@ def test_the_offer_of_an_update_leaves_the_game_in_view(page: Page, server: Serv
         page.set_viewport_size(size)
         open_game(page, server, game, "?new=1&seed=5&speed=instant&lang=de")
         page.wait_for_selector(MY_TURN)
-        page.evaluate("document.getElementById('update').hidden = false")
+        # (shown as the loader shows it, placed for the bar's buttons as on a resize)
+        page.evaluate("""() => {
+            document.getElementById('update').hidden = false;
+            dispatchEvent(new Event('resize'));
+        }""")
         covered = page.evaluate("""() => {
             const offer = document.getElementById('update').getBoundingClientRect();
             const parts = document.querySelectorAll(
@@ -3802,6 +3806,13 @@ def test_the_offer_of_an_update_leaves_the_game_in_view(page: Page, server: Serv
         for button in ("#update-load", "#update-later"):
             b = page.locator(button).bounding_box()
             assert b is not None and b["x"] >= 0 and b["x"] + b["width"] <= size["width"]
+        # Rules and Menu stay in reach beside it wherever the bar has the room for both (a
+        # phone on its side, a desktop); an upright phone's is too narrow.
+        reached = [page.locator(button).evaluate("""(el) => {
+            const r = el.getBoundingClientRect();
+            return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+        }""") for button in ("#open-rules", "#open-menu")]
+        assert reached == [size["width"] >= 640] * 2, (size, reached)
 
 
 def test_a_touch_screens_rules_page_says_nothing_of_keys(browser, server: Server, watch: Watch,

@@ -348,6 +348,12 @@ def test_update_is_offered_and_keeps_the_game(
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
     expect(page.locator("#update")).to_be_visible(timeout=60_000)
+    # (over the title bar, but beside Rules and Menu: a desktop's bar has the room)
+    for button in ("#open-rules", "#open-menu"):
+        assert page.locator(button).evaluate("""(el) => {
+            const r = el.getBoundingClientRect();
+            return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+        }"""), button
     # (in the other tab, once its menu is closed: under it, the offer could not be pressed)
     expect(other.locator("html")).to_have_attribute("data-update", "held", timeout=60_000)
     expect(other.locator("#update")).to_be_hidden()
@@ -357,7 +363,7 @@ def test_update_is_offered_and_keeps_the_game(
     expect(other.locator("#update")).to_be_hidden()
     expect(page.locator("#app")).to_have_attribute("data-boots", "1")
     # A page loaded while the update waits is offered it at once; "Later" puts the offer away
-    # (it covers the title bar).
+    # (it covers the title bar, and on a narrow phone its buttons).
     settled(other)
     other.reload()
     game.wait_ready(other)

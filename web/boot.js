@@ -400,6 +400,7 @@ function showUpdate(registration) {
   }
   banner.hidden = false;
   root.dataset.update = "ready";
+  placeOffer();
   // (handlers set, not added: the banner may be offered again after "Later")
   $("update-load").onclick = () => {
     // The worker waiting now, not the one first offered: a later build may have replaced it.
@@ -408,13 +409,36 @@ function showUpdate(registration) {
     if (waiting) waiting.postMessage({ type: "activate-update" });
     else location.reload();
   };
-  // Not now: the banner goes (it covers the title bar and its buttons); the next load offers
-  // it again.
+  // Not now: the banner goes (it may cover the title bar's buttons); the next load offers it
+  // again.
   $("update-later").onclick = () => {
     banner.hidden = true;
     root.dataset.update = "later";
   };
 }
+
+// The offer lies over the title bar, which play does not need, but its buttons, Rules and
+// Menu, it leaves in reach where the room beside them holds its words on one line and its
+// buttons (a desktop's bar, a phone's on its side); over a narrow phone's bar it takes the
+// whole width, and Later puts it away. Placed again as the window or the buttons change size
+// (a language with longer names, the buttons drawn once the game has started).
+function placeOffer() {
+  const banner = $("update");
+  if (banner.hidden) return;
+  banner.style.right = "";
+  banner.classList.remove("beside");
+  const actions = $("bar-actions").getBoundingClientRect();
+  if (!actions.width) return;
+  const room = actions.left - 8;
+  banner.style.width = "max-content";
+  const needed = banner.getBoundingClientRect().width;
+  banner.style.width = "";
+  if (needed > room) return;
+  banner.style.right = `${document.documentElement.clientWidth - room}px`;
+  banner.classList.add("beside");
+}
+addEventListener("resize", placeOffer);
+new ResizeObserver(placeOffer).observe($("bar-actions"));
 
 loadTexts();
 start();
