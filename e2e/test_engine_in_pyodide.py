@@ -1,5 +1,5 @@
 """The engine gives the same games in the browser's Python as in CPython: same seeded deals,
-same computer-player decisions, byte-identical saves."""
+same computer-player decisions and seeds of their moves, byte-identical saves."""
 
 from __future__ import annotations
 
@@ -28,6 +28,9 @@ def games():
             state = state.play(ai.choose(level, obs, seed=k, iterations=20))
             k += 1
         out[name + ":save"] = state.to_json()
+    # (the seeds of a match's moves, a digest of its seed: the page's largest seed too)
+    out["move seeds"] = [fantan.new_match("fan-tan", seed).play("7D").move_seed
+                         for seed in (0, 7, 2**53 - 1)]
     return json.dumps(out)
 '''
 

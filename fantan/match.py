@@ -8,6 +8,7 @@ rules' tie-break.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -64,12 +65,16 @@ class Match:
 
     def seed_at(self, state: GameState) -> int:
         """``move_seed`` as it was at ``state``, an earlier position of the current hand (one
-        of ``self.state.replayed()``): a past move can be asked about again as it was asked."""
-        # (the moves made and the seat to move as one number, moves * 8 + seat, so that no two
-        # positions of a hand share it: moves + seat gave n moves with seat s + 1 the seed of
-        # n + 1 moves with seat s)
-        hand = self.seed * 1_000_003 + self.hand_number
-        return (hand * 1_000_003 * 8 + len(state.moves) * 8 + (state.to_move or 0)) % 2**31
+        of ``self.state.replayed()``): a past move can be asked about again as it was asked.
+
+        A one-way digest of the deal's seed and the position: the computer player is given
+        it with its observation, and from a sum of the seed and the position's numbers it
+        could have worked the seed back out, and with it every hand (dealt again from it).
+        The digest tells nothing of the seed short of trying every seed, and the page deals
+        from seeds below 2**53."""
+        where = f"{self.seed}/{self.hand_number}/{len(state.moves)}/{state.to_move or 0}"
+        digest = hashlib.sha256(f"fantan move seed/{where}".encode()).digest()
+        return int.from_bytes(digest[:4], "big") % 2**31
 
     def _finished(self) -> tuple[Result, ...]:
         r = self.state.result

@@ -342,3 +342,25 @@ def test_every_move_of_a_match_has_a_seed_of_its_own(name, players):
             match = match.next_hand()
     assert len(seeds) > 200 and len(set(seeds)) == len(seeds)
     assert all(0 <= s < 2**31 for s in seeds)
+
+
+def test_the_seed_a_computer_player_is_given_tells_nothing_of_the_deal():
+    # The move seed goes to the computer player with its observation. It was a sum of the
+    # deal's seed and the position's numbers, all public but the seed: from one move's seed a
+    # player could work the deal's seed back out (below 2**28, a few candidates below 10**9),
+    # deal the hands again and read them all. Worked back the same way now, it finds nothing,
+    # and deals one seed apart give move seeds that differ in about half their bits.
+    rules = fantan.preset("fan-tan")
+    k, found, differing = 1_000_003, 0, []
+    before = None
+    for seed in range(5_000, 5_400):
+        match = fantan.new_match(rules, seed=seed)
+        move_seed, seat = match.move_seed, match.state.to_move
+        x = (move_seed - seat) % 2**31  # (no move made yet)
+        y = (x // 8) * pow(k, -1, 2**28) % 2**28
+        found += (y - 1) * pow(k, -1, 2**28) % 2**28 == seed % 2**28
+        if before is not None:
+            differing.append(bin(before ^ move_seed).count("1"))
+        before = move_seed
+    assert found == 0
+    assert 13 < sum(differing) / len(differing) < 18

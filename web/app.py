@@ -377,7 +377,9 @@ class Page(Motion, Results, Inputs, Tabs, Dialogs, MovesPage):
     def new_match(self, rules, seed_from_url=False):
         seed = number_param("seed") if seed_from_url else None
         if seed is None:
-            seed = random.SystemRandom().randrange(10**9)
+            # (from so many that the computer players could not try every one to find the
+            # deal from the seeds of their moves: Match.seed_at)
+            seed = random.SystemRandom().randrange(2**53)
         self.stop()
         self.match = fantan.new_match(rules, seed)
         self.layout()  # (its seats, for a table drawn at once: by go_passive, say)

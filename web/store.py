@@ -37,8 +37,8 @@ storage to keep it aside, which it may itself be filling: the characters kept as
 SAVE_FORMAT = "fantan.web-save"
 SAVE_VERSION = 1
 SEED_DIGITS = 18
-"""The most digits of a game's seed (the page deals below 10**9): the record keeps the last hand
-it counted by its seed, in a text of bounded length."""
+"""The most digits of a game's seed (the page deals below 2**53, 16 digits): the record keeps the
+last hand it counted by its seed, in a text of bounded length."""
 
 LEVELS = ("easy", "medium", "hard")  # (fantan.ai.LEVELS, without loading the players)
 SPEEDS = ("slow", "normal", "fast")
