@@ -1427,3 +1427,26 @@ def test_the_moves_under_large_text_scroll_sideways_on_their_own(
     wide.focus()
     page.keyboard.press("ArrowRight")
     expect(wide).not_to_have_js_property("scrollLeft", 0)
+
+
+def test_the_boards_heading_is_ringed_for_the_keys_not_on_a_phone_untouched(
+        browser: Any, server: Server, watch: Watch, game) -> None:
+    # A hand that ends with the others' moves, on a phone nothing has tapped yet: the board's
+    # heading takes the focus (for a screen reader) without the keyboard's ring, which the
+    # browser drew there; a key pressed brings the ring back.
+    match = played_until(fantan.new_match("fan-tan", 8), lambda m: (
+        m.state.to_move == 1 and m.state.hand_size(1) == 1
+        and m.state.legal_moves() != ("pass",)))
+    context = browser.new_context(viewport=TALL, has_touch=True, is_mobile=True)
+    watch.attach(context)
+    with_save(context, store.save_text(match))
+    page = context.new_page()
+    ring = "getComputedStyle(document.getElementById('results-title')).outlineStyle"
+    try:
+        game.boot(page, server.url + "?speed=instant")
+        expect(page.locator("#results-title")).to_be_focused(timeout=30_000)
+        assert page.evaluate(ring) == "none"
+        page.keyboard.press("Shift")
+        assert page.evaluate(ring) == "solid"
+    finally:
+        context.close()

@@ -3098,6 +3098,35 @@ def test_a_boards_headings_break_inside_a_word_only_where_the_table_needs_it(
     assert bool(page.evaluate(BROKEN_HEADINGS_JS)) == breaks
 
 
+HEADING_LINES_JS = """() => [...document.querySelectorAll('#results .scroll > table > thead th')]
+    .map(th => {
+    const range = document.createRange();
+    range.selectNodeContents(th);
+    return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+})"""
+
+
+def test_a_boards_headings_break_no_more_than_the_table_needs(
+        context: BrowserContext, page: Page, server: Server, game) -> None:
+    # Shichi Narabe with 8 in Italian at 360 px: the headings must break at their syllables,
+    # and broke all at once, the table gave the width they freed to a heading of two words:
+    # "Po-si-zio-ne" took four lines beside "Carte rimaste" on one. Now none takes more than
+    # two, and the table still fits.
+    match = played_until(
+        fantan.new_match(fantan.preset("shichi-narabe").replace(players=8, match_hands=3), 1),
+        lambda m: m.state.is_over, pick=lambda legal: "pass" if "pass" in legal else legal[-1])
+    with_save(context, store.save_text(match))
+    page.set_viewport_size({"width": 360, "height": 640})
+    game.boot(page, server.url + "?lang=it")
+    expect(page.locator(HAND_ROWS)).to_have_count(8)
+    page.wait_for_timeout(300)  # (the board's headings are measured once it is drawn)
+    assert page.evaluate(BROKEN_HEADINGS_JS)  # (some break)
+    lines = page.evaluate(HEADING_LINES_JS)
+    assert max(lines) <= 2, lines
+    assert page.evaluate("(s => s.scrollWidth <= s.clientWidth)("
+                         "document.querySelector('#results .scroll'))")
+
+
 def test_a_matchs_board_on_a_phone_on_its_side_keeps_whole_headings(
         context: BrowserContext, page: Page, server: Server, game) -> None:
     # Five players of Ruter 7 over three hands: beside the final standings, the last hand's

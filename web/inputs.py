@@ -116,6 +116,9 @@ class Inputs:
             if key == "Enter" and self.language_pending is not None:
                 event.preventDefault()
                 self.use_pending_language(focus="menu-language")
+        quiet = q("#results-title.quiet")
+        if quiet is not None:
+            quiet.classList.remove("quiet")  # (its ring shows for the keys: Results.show_results)
         if key not in ("Shift", "Control", "Alt", "Meta") and not self.by_keys:
             self.by_keys = True  # (messages then name keys, not taps)
             if self.dealing:  # (the deal's line names the key that skips it)

@@ -11,7 +11,7 @@ import render
 import store
 import view
 from dom import element, q, root
-from pyscript import document
+from pyscript import document, window
 
 HUMAN = view.HUMAN
 
@@ -21,10 +21,11 @@ class Results:
 
     def fit_board(self):
         """The result board's column headings break at a syllable (where the catalogues mark
-        one) only where its table would not fit whole words: a short word broken beside room
-        to spare reads badly. Its table's shadows, which say there is more of it beyond an
-        edge, are drawn only along a way it scrolls (a fraction of a pixel of one showed as a
-        faint line at the edge of a table that does not), and so are the tie note's."""
+        one) only where its table would not fit whole words, and no more than it needs
+        (fit_headings): a short word broken beside room to spare reads badly. Its table's
+        shadows, which say there is more of it beyond an edge, are drawn only along a way it
+        scrolls (a fraction of a pixel of one showed as a faint line at the edge of a table
+        that does not), and so are the tie note's."""
         # (the note on a tie, which gives way to the standings beside the table on a short
         # screen: its shadows only where it then scrolls)
         tie = q("#results .tie")
@@ -33,11 +34,15 @@ class Results:
         scroll = q("#results .scroll")
         if scroll is None:
             return
-        scroll.classList.remove("syllables")
         # (the hand's table: the score sheet under it, open, may be wider than the box)
         table = q("#results .scroll > table")
         wide = table if table is not None else scroll
-        scroll.classList.toggle("syllables", wide.scrollWidth > scroll.clientWidth)
+        heads = list(document.querySelectorAll("#results .scroll > table th"))
+        for th in heads:
+            th.classList.remove("syllables")
+            th.style.removeProperty("--keep")
+        broken = fit_headings(wide, scroll, heads)
+        scroll.classList.toggle("syllables", broken)
         # (measured with the headings as they now break)
         still_x = scroll.scrollWidth <= scroll.clientWidth
         still_y = scroll.scrollHeight <= scroll.clientHeight
@@ -109,7 +114,11 @@ class Results:
         self.message(rv.headline, speak=rv.spoken if focus and not again else False)
         root.dataset.turn = ""
         if focus and not self.results_hidden:
-            element("results-title").focus()  # keyboard users land on the board
+            title = element("results-title")
+            # (keyboard users land on the board, its ring for them alone: where nothing was
+            # tapped yet, a phone's browser rings a heading given the focus too)
+            title.classList.toggle("quiet", not self.by_keys)
+            title.focus()
 
     def show_our_line(self):
         """Where the hand's table scrolls (many players on a small screen), our own line, the
@@ -215,3 +224,48 @@ class Results:
         self.cache.pop("controls", None)
         self.render()
         self.show_results(again=True)
+
+
+def fit_headings(table, box, heads):
+    """Break the ``heads`` of a ``table`` too wide for its ``box`` (the headings of its
+    columns and of its rows, the players' names) at their syllables, no more than it takes
+    to fit: the widest down to the one width at which the table just fits, the narrower kept
+    whole. (Broken all at once and left to the table, they gave the width they freed to a
+    heading of two words: "Po-si-zio-ne" took four lines beside "Carte rimaste" on one.)
+    Whether any broke."""
+    def fits():
+        return table.scrollWidth <= box.clientWidth
+
+    if fits() or not heads:
+        return False
+    # (a table too wide for its box is as narrow as it gets: each heading as wide as its
+    # longest word)
+    whole = [float(th.getBoundingClientRect().width) for th in heads]
+    for th in heads:
+        th.classList.add("syllables")
+    if not fits():
+        return True  # (as narrow as the headings go: the table scrolls)
+    edges = []  # (each cell's padding and borders, across)
+    for th in heads:
+        style = window.getComputedStyle(th)
+        edges.append(sum(float(str(getattr(style, side)).removesuffix("px") or 0)
+                         for side in ("paddingLeft", "paddingRight", "borderLeftWidth",
+                                      "borderRightWidth")))
+
+    def keep(level):
+        """No heading narrower than ``level`` but as it was, whole (with a pixel to spare);
+        its words held open by the cell (style.css), as wide as asked less its edges."""
+        for th, width, edge in zip(heads, whole, edges, strict=True):
+            kept = width + 1 if width <= level else level
+            th.style.setProperty("--keep", f"{max(0.0, kept - edge):.1f}px")
+
+    low, high = 0.0, max(whole)  # (it fits with every heading held at low, not at high)
+    while high - low > 1:
+        level = (low + high) / 2
+        keep(level)
+        if fits():
+            low = level
+        else:
+            high = level
+    keep(low)
+    return True
