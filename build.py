@@ -928,7 +928,7 @@ def assemble(out: Path, node_modules: Path, root: Path) -> str:
     for name in web_files:
         if name.endswith(".css"):
             (out / name).parent.mkdir(parents=True, exist_ok=True)
-            (out / name).write_text(without_css_comments(
+            (out / name).write_text(squeezed_css(
                 (web / name).read_text(encoding="utf-8")), encoding="utf-8")
         elif name.endswith(".js"):
             (out / name).parent.mkdir(parents=True, exist_ok=True)
@@ -1007,10 +1007,11 @@ def write_service_worker(site: Path) -> str:
 
 
 def without_comment_lines(script: str) -> str:
-    """JavaScript without its whole-line comments (a line that starts with //): the loader and
-    the service worker ship without them, a third of their download. (Neither has a string
-    that spans lines, where such a line would be text.)"""
-    return "".join(line for line in script.splitlines(keepends=True)
+    """JavaScript without its whole-line comments (a line that starts with //) and its
+    indentation: the loader and the service worker ship without them, a third of their
+    download. (Neither has a string that spans lines, where such a line or space would be
+    text.)"""
+    return "".join(line.lstrip(" \t") for line in script.splitlines(keepends=True)
                    if not line.lstrip().startswith("//"))
 
 
@@ -1027,10 +1028,33 @@ CSS_STRING_OR_COMMENT = re.compile(r"""("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')
                                    re.DOTALL)
 
 
-def without_css_comments(css: str) -> str:
-    """A style sheet without its comments, and without the lines they leave empty."""
-    bare = CSS_STRING_OR_COMMENT.sub(lambda m: m.group(1) or "", css)
-    return "".join(line.rstrip() + "\n" for line in bare.splitlines() if line.strip())
+# Space that says nothing in a style sheet: a run of it becomes one space, and none is kept
+# beside a brace, a semicolon, a comma or a child combinator, nor after a colon (a colon that
+# starts a pseudo-class has none after it; the space before it, a descendant combinator,
+# stays).
+CSS_LOOSE_SPACE = re.compile(r"\s*([{};,>])\s*|(:)\s+|(\s+)")
+
+
+def squeezed_css(css: str) -> str:
+    """A style sheet without its comments and the space that says nothing, strings as they
+    were, a rule to a line (a seventh less to download, gzipped)."""
+    def squeeze(text: str) -> str:
+        return CSS_LOOSE_SPACE.sub(lambda m: m.group(1) or m.group(2) or " ", text).replace(
+            "}", "}\n")
+
+    parts = []
+    loose = ""  # (the text since the last string, each comment in it as the space it was)
+    last = 0
+    for m in CSS_STRING_OR_COMMENT.finditer(css):
+        loose += css[last:m.start()]
+        if m.group(1):
+            parts += [squeeze(loose), m.group(1)]
+            loose = ""
+        else:
+            loose += " "
+        last = m.end()
+    parts.append(squeeze(loose + css[last:]))
+    return "".join(parts).strip() + "\n"
 
 
 def copy(source: Path, target: Path) -> None:

@@ -107,19 +107,26 @@ def test_package_files_skip_caches_and_hidden_files(tmp_path: Path) -> None:
     ]
 
 
-def test_the_style_sheet_ships_without_its_comments() -> None:
+def test_the_style_sheet_ships_without_its_comments_and_idle_space() -> None:
     css = ('/* the table */\n.a { content: "/* kept */"; }  /* after a rule */\n'
-           "/* over\n   lines */\n.b::after { content: '*/ /*'; color: red; }\n")
-    assert build.without_css_comments(css) == (
-        '.a { content: "/* kept */"; }\n'
-        ".b::after { content: '*/ /*'; color: red; }\n")
+           "/* over\n   lines */\n.b::after { content: '*/ /*, a > b: c'; color: red; }\n")
+    assert build.squeezed_css(css) == (
+        '.a{content:"/* kept */";}\n'
+        ".b::after{content:'*/ /*, a > b: c';color:red;}\n")
+    # The space that is a descendant combinator stays, before a pseudo-class too, and so does
+    # the space between the words of a value or a media query.
+    css = ("@media (max-width: 480px) and (orientation: landscape) {\n"
+           "  .x :focus-visible, .y > .z/* c */.w { margin: 0 auto; font: 1rem / 1.2 a, b; }\n}\n")
+    assert build.squeezed_css(css) == (
+        "@media (max-width:480px) and (orientation:landscape){"
+        ".x :focus-visible,.y>.z .w{margin:0 auto;font:1rem / 1.2 a,b;}\n}\n")
 
 
 def test_the_scripts_and_the_page_ship_without_their_comments(site: Path) -> None:
     script = ('// the loader\nconst a = "// kept";  // after code: kept\n'
-              '  // indented\nconst b = `x // y`;\n')
+              '  // indented\nif (a) {\n  const b = `x // y`;\n}\n')
     assert build.without_comment_lines(script) == (
-        'const a = "// kept";  // after code: kept\nconst b = `x // y`;\n')
+        'const a = "// kept";  // after code: kept\nif (a) {\nconst b = `x // y`;\n}\n')
     page = '<p>a</p>\n  <!-- over\n  lines -->\n<p>b<!-- inline --></p>\n'
     assert build.without_html_comments(page) == "<p>a</p>\n<p>b</p>\n"
     for name in ("boot.js", build.SW_NAME):
@@ -137,9 +144,10 @@ def test_the_built_style_sheet_keeps_every_rule(site: Path) -> None:
     assert "/*" in source and "/*" not in shipped
     assert len(shipped) < 0.8 * len(source)
     # The same rules, declarations and values, in the same order.
-    words = re.compile(r"[^\s{};]+")
+    words = re.compile(r"[^\s{};:,>]+|[:,>]")
     assert words.findall(shipped) == words.findall(
         re.sub(r"/\*.*?\*/", " ", source, flags=re.DOTALL))
+    assert shipped == build.squeezed_css(source)
 
 
 @contextlib.contextmanager
