@@ -571,3 +571,32 @@ def test_a_start_that_fails_keeps_its_traceback_under_details(
             && box.left >= 0 && box.right <= innerWidth;
     }""")
     assert inside
+
+
+# Every rule of a style sheet as the browser reads it (a group's condition, then its rules).
+CSS_RULES_JS = """(text) => {
+    const style = document.createElement('style');
+    style.textContent = text;
+    document.head.append(style);
+    const out = [];
+    const walk = (rules) => { for (const rule of rules) {
+        if (rule.cssRules) { out.push(rule.cssText.split('{')[0]); walk(rule.cssRules); }
+        else out.push(rule.cssText);
+    } };
+    walk(style.sheet.cssRules);
+    style.remove();
+    return out;
+}"""
+
+
+def test_the_shipped_style_sheet_reads_as_its_source(page: Page, site: Path) -> None:
+    # The build takes the style sheet's comments and the space that says nothing out: the
+    # browser reads the same rules, selectors, conditions and values from it as from the
+    # source (a space lost between two selectors would join them, say).
+    source = (build.WEB / "style.css").read_text(encoding="utf-8")
+    shipped = (site / "style.css").read_text(encoding="utf-8")
+    assert len(shipped) < 0.8 * len(source)
+    page.set_content("<!doctype html><title>rules</title>")
+    read = page.evaluate(CSS_RULES_JS, source)
+    assert len(read) > 500
+    assert page.evaluate(CSS_RULES_JS, shipped) == read
