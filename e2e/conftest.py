@@ -244,6 +244,11 @@ PLAYABLE = '#hand [data-zone="hand"]:not([aria-disabled="true"])'
 # (while a new hand is dealt, the last hand's cards may still be on the page)
 MY_TURN = f"html[data-phase=playing][data-turn='0'] {PLAYABLE}"
 MY_TURN_OR_OVER = f"{MY_TURN}, html[data-phase=over]"
+# Whether an element is the one a tap at its middle reaches (nothing lies over it there).
+REACHED_JS = """(el) => {
+    const r = el.getBoundingClientRect();
+    return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+}"""
 
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import MY_TURN, MY_TURN_OR_OVER, PLAYABLE, Server, Watch
+from conftest import MY_TURN, MY_TURN_OR_OVER, PLAYABLE, REACHED_JS, Server, Watch
 from playwright.sync_api import BrowserContext, Page, expect
 
 import build
@@ -3840,10 +3840,8 @@ def test_the_offer_of_an_update_leaves_the_game_in_view(page: Page, server: Serv
             assert b is not None and b["x"] >= 0 and b["x"] + b["width"] <= size["width"]
         # Rules and Menu stay in reach beside it wherever the bar has the room for both (a
         # phone on its side, a desktop); an upright phone's is too narrow.
-        reached = [page.locator(button).evaluate("""(el) => {
-            const r = el.getBoundingClientRect();
-            return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
-        }""") for button in ("#open-rules", "#open-menu")]
+        reached = [page.locator(button).evaluate(REACHED_JS)
+                   for button in ("#open-rules", "#open-menu")]
         assert reached == [size["width"] >= 640] * 2, (size, reached)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import Server, Watch
+from conftest import REACHED_JS, Server, Watch
 from playwright.sync_api import BrowserContext, Page, expect
 
 import build
@@ -350,10 +350,7 @@ def test_update_is_offered_and_keeps_the_game(
     expect(page.locator("#update")).to_be_visible(timeout=60_000)
     # (over the title bar, but beside Rules and Menu: a desktop's bar has the room)
     for button in ("#open-rules", "#open-menu"):
-        assert page.locator(button).evaluate("""(el) => {
-            const r = el.getBoundingClientRect();
-            return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
-        }"""), button
+        assert page.locator(button).evaluate(REACHED_JS), button
     # (in the other tab, once its menu is closed: under it, the offer could not be pressed)
     expect(other.locator("html")).to_have_attribute("data-update", "held", timeout=60_000)
     expect(other.locator("#update")).to_be_hidden()
